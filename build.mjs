@@ -1,0 +1,21 @@
+// Builds dist/ from endpoint.ts: ESM, CommonJS, a minified ESM bundle for browsers and CDNs,
+// and the declaration files for both module systems.
+import { build } from "esbuild";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+
+rmSync("dist", { recursive: true, force: true });
+mkdirSync("dist");
+
+const common = { entryPoints: ["endpoint.ts"], bundle: true, target: "es2021", logLevel: "warning" };
+await Promise.all([
+  build({ ...common, format: "esm", outfile: "dist/endpoint.mjs" }),
+  build({ ...common, format: "cjs", platform: "node", outfile: "dist/endpoint.cjs" }),
+  build({ ...common, format: "esm", minify: true, outfile: "dist/endpoint.min.js" }),
+]);
+
+// One declaration file serves both: the CommonJS build has the same named exports.
+execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });
+copyFileSync("dist/types/endpoint.d.ts", "dist/endpoint.d.mts");
+copyFileSync("dist/types/endpoint.d.ts", "dist/endpoint.d.cts");
+rmSync("dist/types", { recursive: true });
