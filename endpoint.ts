@@ -982,8 +982,7 @@ function withDefaults(state: State): Endpoint {
       const [method, url] = parseRoute(route);
       return build(state, method, url, checkOptions(options));
     }
-    checkRoute(route);
-    return build(state, undefined, undefined, route as Record<string, unknown>);
+    return build(state, undefined, undefined, route === undefined ? {} : (checkRoute(route), route as Record<string, unknown>));
   }) as Endpoint;
   return Object.defineProperties(endpoint, {
     DEFAULTS: { get: () => copy(state.merged, "defaults"), enumerable: true },

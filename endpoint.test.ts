@@ -1,0 +1,488 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { endpoint as octokit } from "@octokit/endpoint";
+import * as source from "./endpoint.ts";
+import * as esm from "./dist/endpoint.mjs";
+
+type Lib = typeof source;
+const cjs: Lib = createRequire(import.meta.url)("./dist/endpoint.cjs");
+const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+const UA = `endpoint-options/${pkg.version}`;
+const ACCEPT = "application/vnd.github.v3+json";
+// Every GitHub REST route, from the package that generates octokit's REST methods.
+const { default: Endpoints } = await import("./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js" as string);
+const fixture = (name: string) => JSON.parse(readFileSync(`fixtures/uritemplate-test/${name}`, "utf8"));
+
+/** Assert `fn` throws a TypeError whose message contains every one of `parts`. */
+function throwsType(fn: () => unknown, ...parts: string[]) {
+  try {
+    fn();
+  } catch (error) {
+    assert.instance(error, TypeError, `expected TypeError, got ${error}`);
+    for (const part of parts) assert.ok((error as Error).message.includes(part), `message ${JSON.stringify((error as Error).message)} lacks ${JSON.stringify(part)}`);
+    return;
+  }
+  assert.unreachable(`expected a TypeError mentioning ${parts.join(", ")}`);
+}
+
+function define(name: string, { endpoint, parseTemplate }: Lib) {
+  const test = suite(`${name}`);
+
+  // --- Spec section 4.1: the two worked shapes -------------------------------------------
+
+  test("spec: route with a data body", () => {
+    const result = endpoint("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", {
+      owner: "octocat",
+      repo: "hello-world",
+      release_id: 1,
+      name: "example.zip",
+      label: "short description",
+      data: "zip file contents",
+      headers: { "content-type": "application/zip", "content-length": 17 },
+    });
+    assert.equal(result, {
+      method: "post",
+      url: "https://uploads.github.com/repos/octocat/hello-world/releases/1/assets?name=example.zip&label=short%20description",
+      headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/zip", "content-length": 17 },
+      body: "zip file contents",
+    });
+  });
+
+  test("spec: placeholders, a query parameter and authorization", () => {
+    const result = endpoint("GET /orgs/:org/repos", { headers: { authorization: "token 0000000000" }, org: "octokit", type: "private" });
+    assert.equal(result, {
+      method: "get",
+      url: "https://api.github.com/orgs/octokit/repos?type=private",
+      headers: { accept: ACCEPT, authorization: "token 0000000000", "user-agent": UA },
+    });
+    assert.equal(Object.keys(result), ["method", "url", "headers"]);
+  });
+
+  // --- Routes, methods and URLs ------------------------------------------------------------
+
+  test("route: URL alone means GET; options form needs url, method defaults to GET", () => {
+    assert.is(endpoint("/user").method, "get");
+    assert.is(endpoint("/user").url, "https://api.github.com/user");
+    assert.equal(endpoint({ url: "/user" }), endpoint("GET /user"));
+    assert.is(endpoint({ method: "PATCH", url: "/user", name: "x" }).method, "patch");
+  });
+
+  test("route: options beside a route override it", () => {
+    const result = endpoint("GET /user", { method: "POST", url: "/users/{username}", username: "octocat" });
+    assert.is(result.method, "post");
+    assert.is(result.url, "https://api.github.com/users/octocat");
+  });
+
+  test("route: method is lowercase in the result whatever its case", () => {
+    assert.is(endpoint("post /markdown", { text: "x" }).method, "post");
+    assert.is(endpoint("Delete /x").method, "delete");
+  });
+
+  test("url: full URLs are the target, paths join baseUrl with exactly one slash", () => {
+    assert.is(endpoint("GET https://example.com/a").url, "https://example.com/a");
+    assert.is(endpoint("GET HTTP://example.com/a").url, "HTTP://example.com/a");
+    assert.is(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3/" }).url, "https://ghe.example/api/v3/user");
+    assert.is(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3" }).url, "https://ghe.example/api/v3/user");
+    assert.is(endpoint("GET user", { baseUrl: "https://ghe.example/api/v3" }).url, "https://ghe.example/api/v3/user");
+    assert.is(endpoint("GET /").url, "https://api.github.com/");
+  });
+
+  test("url: :name reads as {name}; names may contain '-'", () => {
+    assert.is(endpoint("GET /repos/:owner/:repo", { owner: "a", repo: "b" }).url, "https://api.github.com/repos/a/b");
+    assert.is(endpoint("GET /x/:n", { n: 1 }).url, "https://api.github.com/x/1");
+    assert.is(endpoint("GET /x/:repo_id2/y", { repo_id2: 7 }).url, "https://api.github.com/x/7/y");
+    assert.is(endpoint("GET /x/:9", {}).url, "https://api.github.com/x/:9");
+    assert.is(endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e", "enterprise-team": "t" }).url, "https://api.github.com/enterprises/e/teams/t");
+  });
+
+  test("url: a trailing slash goes, unless the URL is just '/'", () => {
+    assert.is(endpoint("GET /repos/{owner}/", { owner: "a" }).url, "https://api.github.com/repos/a");
+    assert.is(endpoint("GET /repos/{owner}/{path}", { owner: "a" }).url, "https://api.github.com/repos/a");
+    assert.is(endpoint("GET https://example.com/").url, "https://example.com");
+  });
+
+  test("url: placeholder values are percent-encoded, named options are never variables", () => {
+    assert.is(endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "a b", repo: "ü", path: "dir/file.txt" }).url, "https://api.github.com/repos/a%20b/%C3%BC/contents/dir%2Ffile.txt");
+    assert.is(endpoint("GET /x{/url,method,headers}", { method: "GET", headers: {} }).url, "https://api.github.com/x");
+    assert.is(endpoint("GET /x/{+path}", { path: "a/b c" }).url, "https://api.github.com/x/a/b%20c");
+  });
+
+  // --- Parameter routing -------------------------------------------------------------------
+
+  test("routing: GET and HEAD send unused parameters as the query, encoded", () => {
+    assert.is(endpoint("GET /x", { a: "1 2", "b&c": "=", list: ["a", "b"], n: 0, t: false }).url, "https://api.github.com/x?a=1%202&b%26c=%3D&list=a%2Cb&n=0&t=false");
+    assert.is(endpoint("HEAD /x/{id}", { id: 1, page: 2 }).url, "https://api.github.com/x/1?page=2");
+    assert.is(endpoint("HEAD /x/{id}", { id: 1, page: 2 }).body, undefined);
+  });
+
+  test("routing: the query appends with & when the URL already has one", () => {
+    assert.is(endpoint("GET /x?a=1", { b: 2 }).url, "https://api.github.com/x?a=1&b=2");
+    assert.is(endpoint("GET /x{?a}", { a: 1, b: 2 }).url, "https://api.github.com/x?a=1&b=2");
+  });
+
+  test("routing: q keeps literal '+' between encoded parts", () => {
+    assert.is(endpoint("GET /search/issues", { q: "repo:a/b+is:open label:\"x y\"" }).url, "https://api.github.com/search/issues?q=repo%3Aa%2Fb+is%3Aopen%20label%3A%22x%20y%22");
+    assert.is(endpoint("GET /search/code", { q: 42 }).url, "https://api.github.com/search/code?q=42");
+  });
+
+  test("routing: other methods send unused parameters as a JSON body", () => {
+    const result = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "a", repo: "b", title: "t", labels: ["x"], milestone: null });
+    assert.equal(result, {
+      method: "post",
+      url: "https://api.github.com/repos/a/b/issues",
+      headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/json; charset=utf-8" },
+      body: { title: "t", labels: ["x"], milestone: null },
+    });
+    assert.is(Object.getPrototypeOf(result.body), Object.prototype);
+    assert.equal(endpoint("DELETE /x/{id}", { id: 1, reason: "r" }).body, { reason: "r" });
+  });
+
+  test("routing: data is the body as it is, other parameters are not sent", () => {
+    const data = { any: "thing" };
+    const result = endpoint("PUT /x/{id}", { id: 1, data, ignored: true });
+    assert.is(result.body, data);
+    assert.is(result.headers["content-type"], "application/json; charset=utf-8");
+    assert.is(endpoint("POST /markdown/raw", { data: "# hi", headers: { "content-type": "text/plain" } }).body, "# hi");
+  });
+
+  test("routing: a __proto__ body key from JSON.parse stays data", () => {
+    const options = JSON.parse('{"owner":"a","__proto__":{"polluted":true},"title":"t"}');
+    const result = endpoint("POST /repos/{owner}/issues", options);
+    const body = result.body as Record<string, unknown>;
+    assert.equal(Object.keys(body), ["__proto__", "title"]);
+    assert.is(JSON.stringify(body), '{"__proto__":{"polluted":true},"title":"t"}');
+    assert.is(Object.getPrototypeOf(body), Object.prototype);
+    assert.is(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  test("body: PUT and PATCH without a body send an empty one, without content-type", () => {
+    assert.equal(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "a", repo: "b" }), {
+      method: "put",
+      url: "https://api.github.com/user/starred/a/b",
+      headers: { accept: ACCEPT, "user-agent": UA },
+      body: "",
+    });
+    assert.is(endpoint("PATCH /x").body, "");
+    assert.is("body" in endpoint("POST /x"), false);
+    assert.is("body" in endpoint("DELETE /x"), false);
+  });
+
+  test("body: a content-type given is kept", () => {
+    assert.is(endpoint("POST /x", { a: 1, headers: { "Content-Type": "application/x" } }).headers["content-type"], "application/x");
+  });
+
+  // --- Headers -----------------------------------------------------------------------------
+
+  test("headers: names lowercased, passed values replace defaults", () => {
+    const result = endpoint("GET /", { headers: { Accept: "text/html", "User-Agent": "me", "X-Foo": 1 } });
+    assert.equal(result.headers, { accept: "text/html", "user-agent": "me", "x-foo": 1 });
+  });
+
+  test("headers: undefined values are dropped and never unset a default", () => {
+    assert.equal(endpoint("GET /", { headers: { accept: undefined, "x-a": undefined } }).headers, { accept: ACCEPT, "user-agent": UA });
+  });
+
+  test("request: returned as the very object passed", () => {
+    const request = { agent: {}, timeout: 5 };
+    assert.is(endpoint("GET /", { request }).request, request);
+    assert.equal(Object.keys(endpoint("POST /", { request, a: 1 })), ["method", "url", "headers", "body", "request"]);
+  });
+
+  // --- Media types -------------------------------------------------------------------------
+
+  test("mediaType.format rewrites vendor accept entries", () => {
+    assert.is(endpoint("GET /x", { mediaType: { format: "raw" } }).headers.accept, "application/vnd.github.v3.raw");
+    assert.is(endpoint("GET /x", { mediaType: { format: "diff" }, headers: { accept: "application/vnd.github.v3.sha+json" } }).headers.accept, "application/vnd.github.v3.diff");
+    assert.is(endpoint("GET /x", { mediaType: { format: "text+json" }, headers: { accept: "application/vnd.github+json,text/html" } }).headers.accept, "application/vnd.github.text+json,text/html");
+    assert.is(endpoint("GET /x", { mediaType: { format: "raw" }, headers: { accept: "application/vnd.github.foo" } }).headers.accept, "application/vnd.github.raw");
+    assert.is(endpoint("GET /x", { mediaType: { format: "raw" }, headers: { accept: "application/vnd.github.foo.bar" } }).headers.accept, "application/vnd.github.foo.bar");
+    assert.is(endpoint("GET /x", { mediaType: { format: "raw" }, headers: { accept: "application/vnd.github.v3.foo+json, text/html" } }).headers.accept, "application/vnd.github.v3.raw, text/html");
+    assert.is(endpoint("GET /x", { mediaType: { format: "raw" }, headers: { accept: "application/vnd.github.mercy-preview+json" } }).headers.accept, "application/vnd.github.mercy-preview+json");
+  });
+
+  test("mediaType: application/octet-stream is never rewritten", () => {
+    const accept = "application/octet-stream";
+    assert.is(endpoint("GET /x", { mediaType: { format: "raw", previews: ["a"] }, headers: { accept } }).headers.accept, accept);
+  });
+
+  test("mediaType.previews apply to every URL; a -preview suffix is ignored", () => {
+    assert.is(endpoint("GET /repos/{o}/{r}/topics", { o: "a", r: "b", mediaType: { previews: ["mercy", "symmetra-preview"] } }).headers.accept, "application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json");
+    assert.is(endpoint("POST /graphql", { query: "", mediaType: { previews: ["jean-grey"], format: "raw" } }).headers.accept, "application/vnd.github.jean-grey-preview.raw");
+  });
+
+  test("mediaType.previews: previews named in accept come first", () => {
+    const result = endpoint("GET /x", { headers: { accept: "application/vnd.github.scarlet-witch-preview+json" }, mediaType: { previews: ["mercy"] } });
+    assert.is(result.headers.accept, "application/vnd.github.scarlet-witch-preview+json,application/vnd.github.mercy-preview+json");
+  });
+
+  test("mediaType.previews merge with those of defaults: earlier ones not named first", () => {
+    const withPreviews = endpoint.defaults({ mediaType: { previews: ["a", "b"] } });
+    assert.is(withPreviews("GET /x").headers.accept, "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json");
+    assert.is(withPreviews("GET /x", { mediaType: { previews: ["c", "a-preview"] } }).headers.accept, "application/vnd.github.b-preview+json,application/vnd.github.c-preview+json,application/vnd.github.a-preview+json");
+    const more = withPreviews.defaults({ mediaType: { previews: ["c"] } });
+    assert.equal(more.DEFAULTS.mediaType.previews, ["a", "b", "c"]);
+    assert.is(more("GET /x").headers.accept, "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json,application/vnd.github.c-preview+json");
+  });
+
+  // --- defaults(), DEFAULTS, merge(), parse() ---------------------------------------------
+
+  test("DEFAULTS: GitHub's base URL, accept and our user-agent with package.json's version", () => {
+    assert.equal(endpoint.DEFAULTS, { method: "GET", baseUrl: "https://api.github.com", headers: { accept: ACCEPT, "user-agent": UA }, mediaType: { format: "" } });
+  });
+
+  test("defaults: a new function with the same interface, defaults cascade", () => {
+    const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", headers: { Authorization: "token a" }, per_page: 100 });
+    assert.type(ghe.defaults, "function");
+    assert.type(ghe.merge, "function");
+    assert.type(ghe.parse, "function");
+    assert.is(ghe.DEFAULTS.baseUrl, "https://ghe.example/api/v3");
+    assert.is(endpoint.DEFAULTS.baseUrl, "https://api.github.com");
+    const org = ghe.defaults({ org: "octokit", headers: { "x-b": "b" } });
+    assert.equal(org("GET /orgs/{org}/repos"), {
+      method: "get",
+      url: "https://ghe.example/api/v3/orgs/octokit/repos?per_page=100",
+      headers: { accept: ACCEPT, "user-agent": UA, authorization: "token a", "x-b": "b" },
+    });
+    assert.equal(org("GET /orgs/{org}/repos", { org: "other", per_page: 10, headers: { authorization: "token b" } }).url, "https://ghe.example/api/v3/orgs/other/repos?per_page=10");
+    assert.equal(org("POST /orgs/{org}/x", { name: "n" }).body, { per_page: 100, name: "n" });
+  });
+
+  test("defaults: undefined never unsets a default; plain objects merge deeply", () => {
+    const custom = endpoint.defaults({ baseUrl: "https://a.example", request: { timeout: 1, retry: { n: 1 } }, config: { a: 1 } });
+    assert.is(custom("POST /", { baseUrl: undefined }).url, "https://a.example/");
+    assert.equal(custom("POST /").request, { timeout: 1, retry: { n: 1 } });
+    assert.equal(custom("POST /", { request: { retry: { m: 2 } } }).request, { timeout: 1, retry: { n: 1, m: 2 } });
+    assert.equal(custom("POST /", { config: { b: 2 } }).body, { config: { a: 1, b: 2 } });
+    assert.equal(custom.merge("POST /", { config: { b: 2 } }).config, { a: 1, b: 2 });
+  });
+
+  test("defaults: a url default is used when the call gives none", () => {
+    const me = endpoint.defaults({ url: "/users/{username}", username: "octocat" });
+    assert.is(me().url, "https://api.github.com/users/octocat");
+    assert.is(me({}).url, "https://api.github.com/users/octocat");
+  });
+
+  test("merge: defaulted options, unparsed, in octokit's key order", () => {
+    const merged = endpoint.merge("GET /orgs/{org}/repos", { org: "octokit", type: "private", headers: { "X-A": "a" } });
+    assert.equal(merged, {
+      method: "GET",
+      baseUrl: "https://api.github.com",
+      headers: { accept: ACCEPT, "user-agent": UA, "x-a": "a" },
+      mediaType: { format: "" },
+      url: "/orgs/{org}/repos",
+      org: "octokit",
+      type: "private",
+    });
+    assert.equal(Object.keys(merged), ["method", "baseUrl", "headers", "mediaType", "url", "org", "type"]);
+    assert.is(endpoint.merge("post /x").method, "post");
+    assert.equal(endpoint.merge({ a: 1 }).a, 1);
+  });
+
+  test("parse: endpoint(x) equals parse(merge(x))", () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ["GET /orgs/{org}/repos", { org: "o", type: "all", headers: { authorization: "token x" } }],
+      ["POST /repos/{owner}/{repo}/issues", { owner: "a", repo: "b", title: "t", mediaType: { previews: ["x"] } }],
+      ["PUT /x", { request: { a: 1 } }],
+      ["GET /x", { mediaType: { format: "raw" } }],
+    ];
+    const custom = endpoint.defaults({ per_page: 5, mediaType: { previews: ["p"] }, headers: { "x-a": "1" } });
+    for (const fn of [endpoint, custom]) {
+      for (const [route, options] of cases) assert.equal(fn(route, options), fn.parse(fn.merge(route, options)));
+    }
+  });
+
+  test("parse: is stateless and needs a url", () => {
+    assert.equal(endpoint.parse({ method: "GET", baseUrl: "https://x.example", url: "/a", headers: {}, mediaType: { format: "" } }), { method: "get", url: "https://x.example/a", headers: {} });
+    throwsType(() => endpoint.parse({ method: "GET", baseUrl: "https://x.example", headers: {}, mediaType: { format: "" } }), "`url` is required");
+  });
+
+  test("version: the user-agent carries package.json's version", () => {
+    assert.is(endpoint("GET /").headers["user-agent"], `endpoint-options/${pkg.version}`);
+  });
+
+  // --- Bad input ---------------------------------------------------------------------------
+
+  test("errors: missing url, bad route, bad method", () => {
+    throwsType(() => endpoint({ method: "GET" }), "`url` is required");
+    throwsType(() => endpoint(""), "route must not be empty");
+    throwsType(() => (endpoint as any)(42), "route must be a string", "number");
+    throwsType(() => (endpoint as any)(null), "route must be a string", "null");
+    throwsType(() => endpoint("GET /a b"), 'route "GET /a b"', '"URL" or "METHOD URL"');
+    throwsType(() => endpoint("GET "), 'route "GET "');
+    throwsType(() => endpoint("G(T /x"), 'method "G(T"', 'invalid character "("');
+    throwsType(() => endpoint({ method: "GET\r\n", url: "/" }), "method", "index 3");
+    throwsType(() => endpoint({ method: 1 as any, url: "/" }), "option `method` must be a string");
+    throwsType(() => endpoint({ url: 1 as any }), "option `url` must be a string");
+    throwsType(() => endpoint("GET /", "x" as any), "options must be a plain object");
+  });
+
+  test("errors: malformed templates name the template and position", () => {
+    throwsType(() => endpoint("GET /repos/{owner"), "unclosed `{`", "position 7", '"/repos/{owner"');
+    throwsType(() => endpoint("GET /repos/owner}"), "unmatched `}`", "position 12");
+    throwsType(() => endpoint("GET /x/{!x}"), "reserved operator", "position 4");
+    throwsType(() => endpoint({ url: "/x/{a b}" }), 'unexpected " "', "position 5");
+    throwsType(() => endpoint("GET /x/{a:0}"), "prefix length must be 1 to 9999", "position 6");
+    throwsType(() => endpoint("GET /x/{a:10000}"), "prefix length");
+    throwsType(() => endpoint("GET /x/{}"), "expected a variable name", "position 4");
+    throwsType(() => endpoint("GET /x/{a:3}", { a: ["x"] }), 'parameter "a" is a list or object', ":3");
+  });
+
+  test("errors: a value may not make a path segment '.' or '..'", () => {
+    for (const repo of ["..", ".", "%2e%2E", ".%2e", "%2E."]) {
+      throwsType(() => endpoint("DELETE /repos/{owner}/{+repo}", { owner: "o", repo }), 'parameter "repo"', "path segment");
+    }
+    throwsType(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: ".." }), 'parameter "repo"', 'segment ".."');
+    throwsType(() => endpoint("GET /a{/path*}", { path: ["x", "..", "y"] }), 'parameter "path"');
+    throwsType(() => endpoint("GET /a/{x}{y}/b", { x: ".", y: "." }), 'parameter "x"');
+    throwsType(() => endpoint("GET /a/:x", { x: "." }), 'parameter "x"');
+    throwsType(() => endpoint("GET /a{/x}", { x: ".." }), 'parameter "x"');
+  });
+
+  test("errors: dot segments from the template itself, and harmless dots, are fine", () => {
+    assert.is(endpoint("GET /a/../b/{x}", { x: "c" }).url, "https://api.github.com/a/../b/c");
+    assert.is(endpoint("GET /a/{x}", { x: "..." }).url, "https://api.github.com/a/...");
+    assert.is(endpoint("GET /a/{x}", { x: "a/.." }).url, "https://api.github.com/a/a%2F..");
+    assert.is(endpoint("GET /a/{x}", { x: "%2e%2e" }).url, "https://api.github.com/a/%252e%252e");
+    assert.is(endpoint("GET /a/{x}", { x: ".a" }).url, "https://api.github.com/a/.a");
+    assert.is(endpoint("GET /a/.{x}", { x: "b" }).url, "https://api.github.com/a/.b");
+    assert.is(endpoint("GET /a/b{?x}", { x: ".." }).url, "https://api.github.com/a/b?x=..");
+    assert.is(endpoint("GET /a/b", { x: ".." }).url, "https://api.github.com/a/b?x=..");
+    assert.is(endpoint("GET /compare/{basehead}", { basehead: "main...dev" }).url, "https://api.github.com/compare/main...dev");
+  });
+
+  test("errors: header names must be tokens; values may not hold CR, LF or NUL", () => {
+    throwsType(() => endpoint("GET /", { headers: { "x y": "1" } }), 'header name "x y"', 'invalid character " "');
+    throwsType(() => endpoint("GET /", { headers: { "": "1" } }), "header name must not be empty");
+    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\r\nx-b: 2" } }), 'header "x-a"', "CR", "index 1");
+    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\n" } }), 'header "x-a"', "LF");
+    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\0" } }), 'header "x-a"', "NUL");
+    throwsType(() => endpoint("GET /", { headers: { "x-a": {} as any } }), 'header "x-a" must be a string or a number');
+    throwsType(() => endpoint.defaults({ headers: { "x-a": "\n" } }), 'header "x-a"');
+    throwsType(() => endpoint("GET /", { headers: "x" as any }), "option `headers` must be a plain object");
+  });
+
+  test("errors: plain objects in the query, lone surrogates, symbols", () => {
+    throwsType(() => endpoint("GET /x", { filter: { a: 1 } }), 'query parameter "filter" is an object');
+    throwsType(() => endpoint("GET /x", { s: "a\uD800b" }), 'parameter "s"', "lone surrogate");
+    throwsType(() => endpoint("GET /x/{s}", { s: "\uDC00" }), 'parameter "s"', "lone surrogate");
+    throwsType(() => endpoint("GET /x", { s: Symbol("x") }), 'parameter "s" must not be a symbol');
+    throwsType(() => endpoint("GET /x/{s}", { s: new (class A {})() }), 'parameter "s" is an object');
+    assert.is(endpoint("GET /x", { s: "\uD83D\uDE00" }).url, "https://api.github.com/x?s=%F0%9F%98%80");
+  });
+
+  test("errors: media types", () => {
+    throwsType(() => endpoint("GET /", { mediaType: { format: "raw\r\n" } }), "mediaType.format");
+    throwsType(() => endpoint("GET /", { mediaType: { format: 1 as any } }), "mediaType.format` must be a string");
+    throwsType(() => endpoint("GET /", { mediaType: { previews: "x" as any } }), "mediaType.previews` must be an array");
+    throwsType(() => endpoint("GET /", { mediaType: { previews: ["ok", "a,b"] } }), "mediaType.previews[1]");
+  });
+
+  // --- RFC 6570 ----------------------------------------------------------------------------
+
+  for (const file of ["spec-examples.json", "extended-tests.json", "negative-tests.json"]) {
+    test(`RFC 6570: ${file}`, () => {
+      let count = 0;
+      for (const [group, { variables, testcases }] of Object.entries<any>(fixture(file))) {
+        for (const [template, expected] of testcases) {
+          count++;
+          if (expected === false) {
+            let error: unknown;
+            try {
+              parseTemplate(template).expand(variables);
+            } catch (e) {
+              error = e;
+            }
+            assert.instance(error, TypeError, `${group}: ${template} should throw`);
+            continue;
+          }
+          const actual = parseTemplate(template).expand(variables);
+          const allowed = Array.isArray(expected) ? expected : [expected];
+          assert.ok(allowed.includes(actual), `${group}: ${template} gave ${actual}, expected ${allowed.join(" or ")}`);
+        }
+      }
+      assert.ok(count > 30);
+    });
+  }
+
+  test("RFC 6570: literals outside the URI set are encoded, triplets kept", () => {
+    assert.is(parseTemplate("a b<c>|{x}").expand({ x: 1 }), "a%20b%3Cc%3E%7C1");
+    assert.is(parseTemplate("%zz%41").expand({}), "%25zz%41");
+  });
+
+  test("RFC 6570: inherited properties are not variables; 0 and false are values", () => {
+    assert.is(parseTemplate("{constructor}{toString}{hasOwnProperty}").expand({}), "");
+    assert.is(parseTemplate("{a}{?b,c}").expand({ a: 0, b: false, c: 0 }), "0?b=false&c=0");
+  });
+
+  test("RFC 6570: strict names reject '-', error positions", () => {
+    throwsType(() => parseTemplate("/x/{enterprise-team}"), "position 14");
+    throwsType(() => parseTemplate("/x/{a"), "unclosed", "position 3", '"/x/{a"');
+    throwsType(() => parseTemplate(1 as any), "template must be a string");
+    throwsType(() => parseTemplate("{x}").expand(null as any), "variables must be an object");
+  });
+
+  test("RFC 6570: a template compiles once and expands many times", () => {
+    const template = parseTemplate("/users{/id}{?fields*}");
+    assert.is(template.expand({ id: 1, fields: ["a", "b"] }), "/users/1?fields=a&fields=b");
+    assert.is(template.expand({ id: "x" }), "/users/x");
+  });
+
+  test.run();
+}
+
+define("source", source);
+define("dist/endpoint.mjs", esm as Lib);
+define("dist/endpoint.cjs", cjs);
+
+// --- Differential: every GitHub REST route against @octokit/endpoint 11 --------------------
+
+const routes = suite("octokit differential");
+
+/** Octokit's result in our shape: lowercase method, our user-agent, plain-prototype objects. */
+function asOurs(result: Record<string, any>) {
+  const plain = JSON.parse(JSON.stringify(result));
+  plain.method = plain.method.toLowerCase();
+  plain.headers["user-agent"] = UA;
+  return plain;
+}
+
+function valueFor(name: string, i: number): unknown {
+  if (name.endsWith("_id") || name.endsWith("_number")) return 1000 + i;
+  if (name === "path") return "docs/read me.md";
+  if (name === "ref") return "heads/feature/x";
+  if (name === "basehead") return "main...topic";
+  return `${name}-${i} ü`;
+}
+
+routes("every route builds exactly as octokit 11 builds it", () => {
+  let count = 0;
+  for (const methods of Object.values<Record<string, any[]>>(Endpoints)) {
+    for (const [route, defaults = {}] of Object.values(methods)) {
+      const [method, url] = route.split(" ");
+      const options: Record<string, unknown> = { ...defaults, headers: { authorization: "token abc", ...defaults.headers } };
+      let i = 0;
+      for (const [, expression] of url.matchAll(/\{([^}]+)\}/g)) {
+        for (const name of expression.replace(/^[?+#./;&]/, "").split(",")) options[name] = valueFor(name, i++);
+      }
+      if (method === "GET" || method === "HEAD") Object.assign(options, { per_page: 100, page: 2, direction: "a b" });
+      else Object.assign(options, { title: "t", labels: ["a", "b"], draft: false });
+      if (url.includes("{origin}")) options.origin = "https://uploads.github.com";
+      const ours = source.endpoint(route, options);
+      assert.equal(JSON.parse(JSON.stringify(ours)), asOurs(octokit(route, options)), route);
+      count++;
+    }
+  }
+  assert.ok(count > 900, `only ${count} routes`);
+});
+
+routes("search routes with q, and GET with arrays, match octokit", () => {
+  for (const q of ["cat+language:js", "a b+c", "repo:octocat/hello+is:pr+", "+"]) {
+    assert.equal(source.endpoint("GET /search/issues", { q }), asOurs(octokit("GET /search/issues", { q })));
+  }
+  const options = { owner: "a", repo: "b", labels: ["bug", "ui"], state: "open" };
+  assert.equal(source.endpoint("GET /repos/{owner}/{repo}/issues", options), asOurs(octokit("GET /repos/{owner}/{repo}/issues", options)));
+});
+
+routes.run();
