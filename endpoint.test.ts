@@ -298,6 +298,28 @@ function define(name: string, { endpoint, parseTemplate }: Lib) {
     throwsType(() => endpoint.parse({ method: "GET", baseUrl: "https://x.example", headers: {}, mediaType: { format: "" } }), "`url` is required");
   });
 
+  test("inputs are never written to (deep-frozen options, route and defaults)", () => {
+    const freeze = <T>(value: T): T => {
+      if (value && typeof value === "object") for (const key of Object.keys(value)) freeze((value as any)[key]);
+      return Object.freeze(value);
+    };
+    const defaults = freeze({ headers: { "X-A": "a" }, mediaType: { previews: ["p"] }, request: { r: { n: 1 } }, config: { a: 1 } });
+    const custom = endpoint.defaults(defaults);
+    const options = freeze({ owner: "o", config: { b: 2 }, headers: { Authorization: "x" }, mediaType: { format: "raw" }, request: { r: { m: 2 } } });
+    const result = custom("POST /repos/{owner}", options);
+    assert.equal(result.body, { config: { a: 1, b: 2 } });
+    assert.equal(result.request, { r: { n: 1, m: 2 } });
+    assert.equal(custom.parse(freeze(custom.merge("POST /repos/{owner}", options))), result);
+  });
+
+  test("merge: undefined values are dropped and never unset a default", () => {
+    const custom = endpoint.defaults({ per_page: 5, headers: { "x-a": "a" } });
+    const merged = custom.merge("GET /x", { per_page: undefined, headers: { "x-a": undefined }, other: undefined });
+    assert.is(merged.per_page, 5);
+    assert.is(merged.headers["x-a"], "a");
+    assert.is("other" in merged, false);
+  });
+
   test("version: the user-agent carries package.json's version", () => {
     assert.is(endpoint("GET /").headers["user-agent"], `endpoint-options/${pkg.version}`);
   });
