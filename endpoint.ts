@@ -7,116 +7,83 @@
  *   3. request building (URL, query, body),
  *   4. the exported surface.
  *
+ * Every regular expression here is linear: character classes, anchored, no nested ambiguity.
+ *
  * @module
  */
 
 const VERSION = "1.0.0";
 
-// ---------------------------------------------------------------------------
-// Errors
-// ---------------------------------------------------------------------------
-
+/** Every error a caller can cause is a TypeError that names what is at fault. */
 function fail(message: string): never {
   throw new TypeError("endpoint-options: " + message);
 }
 
-/** A string shown inside an error message: quoted, and cut short so a 1 MB input gives a short message. */
-function show(text: string): string {
-  return JSON.stringify(text.length > 80 ? text.slice(0, 77) + "..." : text);
-}
+/** A caller's string quoted for a message, cut short so a 1 MB input gives a short message. */
+const quote = (text: string) => JSON.stringify(text.length > 60 ? text.slice(0, 60) + "…" : text);
 
-const hasOwn = Object.prototype.hasOwnProperty;
+const describe = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
 
-/** Own, defined value of `key`, ignoring anything inherited (`constructor`, `toString`, ...). */
-function own(object: Record<string, unknown>, key: string): unknown {
-  return hasOwn.call(object, key) ? object[key] : undefined;
-}
-
-/** Assign without invoking the `__proto__` setter, so a key from JSON.parse stays data. */
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    object[key] = value;
-  }
-}
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object") return false;
+  if (!value || typeof value !== "object") return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/** Assign without invoking the `__proto__` setter, so a `__proto__` key from JSON.parse stays data. */
+function put(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}
+
+/** A bounded cache: when full, the oldest entry goes, so distinct URLs with ids baked in cannot grow it. */
+function cached<T>(limit: number, make: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = make(key);
+      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      cache.set(key, value);
+    }
+    return value;
+  };
 }
 
 // ---------------------------------------------------------------------------
 // 1. URI templates (RFC 6570, level 4)
 // ---------------------------------------------------------------------------
 
-// Character classes, indexed by char code < 128.
-// UNRESERVED: ALPHA DIGIT - . _ ~      RESERVED adds gen-delims and sub-delims.
-const UNRESERVED = new Uint8Array(128);
-const URI_CHAR = new Uint8Array(128);
-const VARCHAR = new Uint8Array(128);
-const TOKEN = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-  UNRESERVED[c] = alnum || "-._~".includes(ch) ? 1 : 0;
-  URI_CHAR[c] = UNRESERVED[c] || ":/?#[]@!$&'()*+,;=".includes(ch) ? 1 : 0;
-  VARCHAR[c] = alnum || ch === "_" ? 1 : 0;
-  TOKEN[c] = alnum || "!#$%&'*+-.^_`|~".includes(ch) ? 1 : 0;
-}
-const HEX = "0123456789ABCDEF";
+/** ALPHA, DIGIT, `-`, `.`, `_`, `~`: never encoded. Most ids and names are only these. */
+const UNRESERVED = /^[\w.~-]*$/;
 
-function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+/** Every character but the unreserved ones percent-encoded (simple expansion and most operators). */
+function encodeUnreserved(text: string, label: string): string {
+  if (UNRESERVED.test(text)) return text;
+  const encoded = encodeWith(encodeURIComponent, text, label);
+  return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()) : encoded;
 }
 
-/**
- * Percent-encode `text` for a URI. Characters in `allowed` stay; with `keepTriplets`, existing
- * `%XX` triplets stay too (reserved expansion and template literals). Returns `text` itself when
- * nothing needs encoding, which is the common case for ids and names.
- */
-function encode(text: string, allowed: Uint8Array, keepTriplets: boolean, what: string): string {
-  let out = "";
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && allowed[c]) continue;
-    if (c === 37 && keepTriplets && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))) {
-      i += 2;
-      continue;
-    }
-    out += text.slice(from, i);
-    if (c < 128) {
-      out += "%" + HEX[c >> 4] + HEX[c & 15];
-    } else if (c >= 0xd800 && c <= 0xdfff) {
-      const next = text.charCodeAt(i + 1);
-      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
-        fail(`${what} contains a lone surrogate at index ${i}`);
-      }
-      out += encodeURIComponent(text.slice(i, i + 2));
-      i++;
-    } else {
-      out += encodeURIComponent(text[i]);
-    }
-    from = i + 1;
+/** Reserved characters and existing `%XX` triplets kept (`{+var}`, `{#var}` and template literals). */
+function encodeReserved(text: string, label: string): string {
+  if (UNRESERVED.test(text)) return text;
+  const encoded = encodeWith(encodeURI, text, label);
+  return !encoded.includes("%") ? encoded : encoded.replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) => (hex ? "%" + hex : match == "%5B" ? "[" : "]"));
+}
+
+function encodeWith(encoder: (text: string) => string, text: string, label: string): string {
+  try {
+    return encoder(text);
+  } catch {
+    return fail(`${label} contains a lone surrogate`);
   }
-  return from === 0 ? text : out + text.slice(from);
-}
-
-/** The first `length` Unicode characters of `text` (a surrogate pair counts once). */
-function prefix(text: string, length: number): string {
-  let i = 0;
-  for (let n = 0; n < length && i < text.length; n++) {
-    const c = text.charCodeAt(i);
-    i += c >= 0xd800 && c <= 0xdbff && i + 1 < text.length ? 2 : 1;
-  }
-  return text.slice(0, i);
 }
 
 interface Variable {
   name: string;
-  /** Max characters for `{var:N}`, 0 for none. */
+  /** At most this many characters of the value for `{var:N}`; 0 for all. */
   prefix: number;
   explode: boolean;
   /** How errors name it. */
@@ -128,379 +95,244 @@ interface Variable {
 interface Expression {
   /** What opens a non-empty expansion, e.g. `?` for `{?a,b}`. */
   first: string;
-  /** What joins the values, e.g. `&` for `{?a,b}`. */
+  /** What joins values, e.g. `&` for `{?a,b}`. */
   separator: string;
   /** Form-style `name=value` pairs (`;`, `?`, `&`). */
   named: boolean;
-  /** What follows the name of an empty value: `=` for `?` and `&`, nothing for `;`. */
+  /** What follows the name of an empty value: `=` for `?` and `&`. */
   ifEmpty: string;
-  /** `+` and `#` keep reserved characters and `%XX` triplets. */
-  allowed: Uint8Array;
+  /** `+` and `#` keep reserved characters. */
+  encode: typeof encodeUnreserved;
   variables: Variable[];
-  /** Part of the URL path, where a value may not form a `.` or `..` segment (URL mode only). */
+  /** In the URL path, where a value may not form a `.` or `..` segment (URL mode only). */
   inPath: boolean;
 }
 
-type Part = string | Expression;
-
-//        operator: [first, separator, named, ifEmpty, reserved]
-const OPERATORS: Record<string, [string, string, boolean, string, boolean]> = {
-  "": ["", ",", false, "", false],
-  "+": ["", ",", false, "", true],
-  "#": ["#", ",", false, "", true],
-  ".": [".", ".", false, "", false],
-  "/": ["/", "/", false, "", false],
-  ";": [";", ";", true, "", false],
-  "?": ["?", "&", true, "=", false],
-  "&": ["&", "&", true, "=", false],
-};
-
-/** Option names that are never template variables or request parameters. */
-const NAMED_OPTIONS = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
-
-/** A compiled template: literal text is pre-encoded, expressions are pre-parsed. */
 interface Template {
   source: string;
-  parts: Part[];
-  /** Every variable name, so parameters the URL consumes are not also sent as query or body. */
+  /** Literal text (already encoded) and expressions, in order. */
+  parts: (string | Expression)[];
+  /** URL mode: every variable name and named option, which are therefore not query or body parameters. */
   names: Set<string>;
-  /** URL mode: `:name` placeholders, `-` in names, named options are never variables. */
-  url: boolean;
+  /** URL mode: whether the expansion is relative to `baseUrl`, when the literal start of the template tells. */
+  relative: boolean | undefined;
 }
 
-function templateError(template: string, position: number, problem: string): never {
-  fail(`${problem} at position ${position} of template ${show(template)}`);
-}
+/** Option names that are never template variables or request parameters. */
+const NAMED_OPTIONS = ["method", "baseUrl", "url", "headers", "request", "mediaType"];
+
+/** varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded; then `*` or `:1`–`:9999`. */
+const VARSPEC = /^((?:\w|%[\dA-Fa-f]{2})+(?:\.(?:\w|%[\dA-Fa-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/;
+/** The same, with GitHub's `-` in names (`{enterprise-team}`). */
+const URL_VARSPEC = /^((?:[\w-]|%[\dA-Fa-f]{2})+(?:\.(?:[\w-]|%[\dA-Fa-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/;
+const ABSOLUTE = /^https?:\/\//i;
 
 /**
- * Compile a template in one left-to-right pass. In URL mode (used by `endpoint()`), `:name` reads
- * as `{name}` and names may contain `-` (GitHub's `{enterprise-team}`).
+ * Compile a template in one left-to-right pass. In URL mode (`endpoint()`), `:name` reads as `{name}`,
+ * names may contain `-`, and expressions know whether they sit in the path.
  */
 function compile(source: string, url: boolean): Template {
-  const parts: Part[] = [];
-  const names = new Set<string>();
-  const label = `template ${show(source)}`;
+  const parts: (string | Expression)[] = [];
+  const names = new Set(url ? NAMED_OPTIONS : []);
+  const label = `template ${quote(source)}`;
   let literalStart = 0;
   let inPath = url;
-  const flush = (end: number) => {
-    if (end > literalStart) parts.push(encode(source.slice(literalStart, end), URI_CHAR, true, label));
+  const literal = (end: number) => {
+    if (end > literalStart) parts.push(encodeReserved(source.slice(literalStart, end), label));
+  };
+  const expression = (start: number, operator: string, specs: string, at: number, end: number) => {
+    literal(start);
+    const named = operator == ";" || operator == "?" || operator == "&";
+    const variables = specs.split(",").map((spec) => {
+      const match = (url ? URL_VARSPEC : VARSPEC).exec(spec);
+      if (!match) fail(`invalid variable ${quote(spec)} at position ${at} of ${label}`);
+      at += spec.length + 1;
+      names.add(match[1]);
+      return { name: match[1], explode: !!match[2], prefix: +(match[3] ?? 0), label: `parameter ${quote(match[1])}`, skip: url && NAMED_OPTIONS.includes(match[1]) };
+    });
+    if (operator == "?" || operator == "&" || operator == "#") inPath = false;
+    parts.push({
+      first: operator == "+" ? "" : operator,
+      separator: named ? (operator == ";" ? ";" : "&") : operator == "." || operator == "/" ? operator : ",",
+      named,
+      ifEmpty: operator == "?" || operator == "&" ? "=" : "",
+      encode: operator == "+" || operator == "#" ? encodeReserved : encodeUnreserved,
+      variables,
+      inPath,
+    });
+    literalStart = end;
   };
   for (let i = 0; i < source.length; i++) {
-    const c = source.charCodeAt(i);
-    if (c === 123 /* { */) {
+    const c = source[i];
+    if (c == "{") {
       let end = i + 1;
-      while (end < source.length && source.charCodeAt(end) !== 125 /* } */) {
-        if (source.charCodeAt(end) === 123) break;
-        end++;
-      }
-      if (source.charCodeAt(end) !== 125) templateError(source, i, "unclosed `{`");
-      flush(i);
-      const expression = parseExpression(source, i + 1, end, url, inPath);
-      for (const variable of expression.variables) names.add(variable.name);
-      if (expression.first === "?" || expression.first === "#") inPath = false;
-      parts.push(expression);
+      while (end < source.length && source[end] != "}" && source[end] != "{") end++;
+      if (source[end] != "}") fail(`unclosed "{" at position ${i} of ${label}`);
+      const operator = "+#./;?&".includes(source[i + 1]) ? source[i + 1] : "";
+      expression(i, operator, source.slice(i + 1 + operator.length, end), i + 1 + operator.length, end + 1);
       i = end;
-      literalStart = end + 1;
-    } else if (c === 125 /* } */) {
-      templateError(source, i, "unmatched `}`");
-    } else if (url && c === 58 /* : */ && isLowerLetter(source.charCodeAt(i + 1))) {
+    } else if (c == "}") {
+      fail(`unmatched "}" at position ${i} of ${label}`);
+    } else if (url && c == ":" && /[a-z]/.test(source[i + 1] ?? "")) {
       let end = i + 2;
-      while (end < source.length && source.charCodeAt(end) < 128 && VARCHAR[source.charCodeAt(end)]) end++;
-      flush(i);
-      const name = source.slice(i + 1, end);
-      names.add(name);
-      parts.push(expressionOf("", [variableOf(name, 0, false, url)], inPath));
+      while (end < source.length && /\w/.test(source[end])) end++;
+      expression(i, "", source.slice(i + 1, end), i + 1, end);
       i = end - 1;
-      literalStart = end;
-    } else if (c === 63 /* ? */ || c === 35 /* # */) {
+    } else if (c == "?" || c == "#") {
       inPath = false;
     }
   }
-  flush(source.length);
-  return { source, parts, names, url };
-}
-
-function variableOf(name: string, prefix: number, explode: boolean, url: boolean): Variable {
-  return { name, prefix, explode, label: `parameter ${show(name)}`, skip: url && NAMED_OPTIONS.has(name) };
-}
-
-function isLowerLetter(c: number): boolean {
-  return c >= 97 && c <= 122;
-}
-
-function expressionOf(operator: string, variables: Variable[], inPath: boolean): Expression {
-  const [first, separator, named, ifEmpty, reserved] = OPERATORS[operator];
-  return { first, separator, named, ifEmpty, allowed: reserved ? URI_CHAR : UNRESERVED, variables, inPath };
-}
-
-/** Parse the inside of `{...}`: `source[start..end)`. */
-function parseExpression(source: string, start: number, end: number, url: boolean, inPath: boolean): Expression {
-  let i = start;
-  const op = source[i];
-  let operator = "";
-  if (op && hasOwn.call(OPERATORS, op) && op !== "") {
-    operator = op;
-    i++;
-  } else if (op && "=,!@|".includes(op)) {
-    templateError(source, i, `reserved operator \`${op}\``);
-  }
-  const variables: Variable[] = [];
-  for (;;) {
-    // varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded
-    const nameStart = i;
-    let lastWasDot = true;
-    while (i < end) {
-      const c = source.charCodeAt(i);
-      if (c === 37 /* % */) {
-        if (!isHex(source.charCodeAt(i + 1)) || !isHex(source.charCodeAt(i + 2))) {
-          templateError(source, i, "invalid percent-encoding in variable name");
-        }
-        i += 3;
-      } else if (c === 46 /* . */) {
-        if (lastWasDot) templateError(source, i, "misplaced `.` in variable name");
-        lastWasDot = true;
-        i++;
-        continue;
-      } else if ((c < 128 && VARCHAR[c]) || (url && c === 45 /* - */)) {
-        i++;
-      } else {
-        break;
-      }
-      lastWasDot = false;
-    }
-    if (i === nameStart) templateError(source, i, "expected a variable name");
-    if (lastWasDot) templateError(source, i - 1, "misplaced `.` in variable name");
-    const name = source.slice(nameStart, i);
-    let explode = false;
-    let length = 0;
-    if (source[i] === "*") {
-      explode = true;
-      i++;
-    } else if (source[i] === ":") {
-      const digitsStart = ++i;
-      while (i < end && source.charCodeAt(i) >= 48 && source.charCodeAt(i) <= 57) i++;
-      const digits = source.slice(digitsStart, i);
-      if (!digits || digits[0] === "0" || digits.length > 4) {
-        templateError(source, digitsStart, "prefix length must be 1 to 9999");
-      }
-      length = +digits;
-    }
-    variables.push(variableOf(name, length, explode, url));
-    if (i === end) break;
-    if (source[i] !== ",") templateError(source, i, `unexpected ${show(source[i])} in expression`);
-    i++;
-  }
-  return expressionOf(operator, variables, inPath && operator !== "?" && operator !== "&" && operator !== "#");
-}
-
-/** Where a value sits in the expanded URL, so a `.`/`..` segment made from it can be named. */
-interface Span {
-  start: number;
-  end: number;
-  name: string;
-}
-
-/** Expand a compiled template; only own, non-null properties of `variables` are values. */
-function expand(template: Template, variables: Record<string, unknown>): string {
-  let out = "";
-  let spans: Span[] | null = null;
-  for (const part of template.parts) {
-    if (typeof part === "string") {
-      out += part;
-      continue;
-    }
-    let first = true;
-    for (const variable of part.variables) {
-      if (variable.skip) continue;
-      const value = own(variables, variable.name);
-      if (value === undefined || value === null) continue;
-      const text = expandValue(part, variable, value, template);
-      if (text === undefined) continue;
-      out += first ? part.first : part.separator;
-      first = false;
-      if (part.inPath && hasDot(text)) (spans ??= []).push({ start: out.length, end: out.length + text.length, name: variable.name });
-      out += text;
-    }
-  }
-  if (spans) rejectDotSegments(out, spans, template);
-  return out;
-}
-
-/** The expansion of one variable's value, or `undefined` when RFC 6570 treats it as absent. */
-function expandValue(expression: Expression, variable: Variable, value: unknown, template: Template): string | undefined {
-  const { named, ifEmpty, allowed } = expression;
-  const { name, label, explode } = variable;
-  const keepTriplets = allowed === URI_CHAR;
-  if (Array.isArray(value) || isPlainObject(value)) {
-    if (variable.prefix) fail(`${label} is a list or object, so it cannot take the prefix \`:${variable.prefix}\` in ${show(template.source)}`);
-    const items: string[] = [];
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (item === undefined || item === null) continue;
-        const text = encode(scalar(item, name), allowed, keepTriplets, label);
-        items.push(explode && named ? name + (text ? "=" + text : ifEmpty) : text);
-      }
-    } else {
-      for (const key of Object.keys(value)) {
-        const item = value[key];
-        if (item === undefined || item === null) continue;
-        const text = encode(scalar(item, name), allowed, keepTriplets, label);
-        const encodedKey = encode(key, allowed, keepTriplets, label);
-        if (explode) items.push(encodedKey + (text || !named ? "=" + text : ifEmpty));
-        else items.push(encodedKey, text);
-      }
-    }
-    if (items.length === 0) return undefined;
-    if (explode) return items.join(expression.separator);
-    return (named ? name + "=" : "") + items.join(",");
-  }
-  let text = scalar(value, name);
-  if (variable.prefix) text = prefix(text, variable.prefix);
-  text = encode(text, allowed, keepTriplets, label);
-  if (!named) return text;
-  return text ? name + "=" + text : name + ifEmpty;
-}
-
-/** A value sent as one string: strings, numbers, booleans, bigints, and objects with their own text form (a Date, a URL). */
-function scalar(value: unknown, name: string): string {
-  if (typeof value === "string") return value;
-  if (typeof value === "symbol" || typeof value === "function") fail(`parameter ${show(name)} must not be a ${typeof value}`);
-  const text = String(value);
-  if (typeof value === "object" && text.startsWith("[object ")) {
-    fail(`parameter ${show(name)} is an object with no text form; use a string, number, boolean, list or plain object`);
-  }
-  return text;
-}
-
-function hasDot(text: string): boolean {
-  return text.includes(".") || text.includes("%2e") || text.includes("%2E");
-}
-
-/**
- * A value must not make a whole path segment `.` or `..` (in any spelling the WHATWG URL parser
- * resolves, `%2e` included): it would silently move the request to another resource. Dot segments
- * written in the template itself are the caller's and stay. One pass over segments and spans.
- */
-function rejectDotSegments(url: string, spans: Span[], template: Template): void {
-  let pathEnd = url.length;
-  for (let i = 0; i < url.length; i++) {
-    const c = url.charCodeAt(i);
-    if (c === 63 || c === 35) {
-      pathEnd = i;
-      break;
-    }
-  }
-  let s = 0;
-  let segmentStart = 0;
-  for (let i = 0; i <= pathEnd; i++) {
-    if (i < pathEnd && url.charCodeAt(i) !== 47 /* / */) continue;
-    while (s < spans.length && spans[s].end <= segmentStart) s++;
-    if (s < spans.length && spans[s].start < i && isDotSegment(url, segmentStart, i)) {
-      fail(
-        `parameter ${show(spans[s].name)} would make the path segment ${show(url.slice(segmentStart, i))} ` +
-          `in ${show(template.source)}, which moves the request to another resource`,
-      );
-    }
-    segmentStart = i + 1;
-  }
-}
-
-function isDotSegment(url: string, start: number, end: number): boolean {
-  let dots = 0;
-  for (let i = start; i < end; dots++) {
-    if (url.charCodeAt(i) === 46) i++;
-    else if (url.charCodeAt(i) === 37 && url.charCodeAt(i + 1) === 50 && (url.charCodeAt(i + 2) | 32) === 101) i += 3;
-    else return false;
-  }
-  return dots === 1 || dots === 2;
-}
-
-/** A bounded cache: when full, the oldest entry goes. Distinct URLs with ids baked in cannot grow it. */
-function cached<T>(limit: number, make: (key: string) => T): (key: string) => T {
-  const cache = new Map<string, T>();
-  return (key) => {
-    let value = cache.get(key);
-    if (value === undefined) {
-      value = make(key);
-      if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
-      cache.set(key, value);
-    }
-    return value;
-  };
+  literal(source.length);
+  const head = parts[0];
+  // A leading "/" or 8 literal characters tell whether the URL is relative; otherwise each call looks.
+  const relative = typeof head == "string" && (head[0] == "/" || head.length >= 8) ? !ABSOLUTE.test(head) : undefined;
+  return { source, parts, names, relative };
 }
 
 const strictTemplate = cached(500, (source) => compile(source, false));
 const urlTemplate = cached(1000, (source) => compile(source, true));
 
+/** Expand a compiled template; only own, non-null properties of `variables` are values. */
+function expand(template: Template, variables: Record<string, unknown>): string {
+  let out = "";
+  /** Where values with dots landed: [start, end, name]. */
+  let dotted: [number, number, string][] | undefined;
+  for (const part of template.parts) {
+    if (typeof part == "string") {
+      out += part;
+      continue;
+    }
+    let joiner = part.first;
+    for (const variable of part.variables) {
+      if (variable.skip || !hasOwn(variables, variable.name)) continue;
+      const value = variables[variable.name];
+      if (value == null) continue;
+      const text = expandValue(part, variable, value, template);
+      if (text === undefined) continue;
+      out += joiner;
+      joiner = part.separator;
+      // Only "." (or "%2e", which only reserved expansion passes through) can build a dot segment.
+      if (part.inPath && (text.includes(".") || (part.encode == encodeReserved && text.includes("%")))) {
+        (dotted ??= []).push([out.length, out.length + text.length, variable.name]);
+      }
+      out += text;
+    }
+  }
+  if (dotted) rejectDotSegments(out, dotted, template);
+  return out;
+}
+
+/** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
+function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, label, prefix, explode }: Variable, value: unknown, template: Template): string | undefined {
+  if (Array.isArray(value) || isPlainObject(value)) {
+    if (prefix) fail(`${label} is a list or object, so it cannot take the prefix ":${prefix}" in ${quote(template.source)}`);
+    const pairs = !Array.isArray(value);
+    const items: string[] = [];
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item == null) continue;
+      const text = encode(text_(item, name), label);
+      if (!pairs) items.push(explode && named ? name + (text ? "=" + text : ifEmpty) : text);
+      else if (explode) items.push(encode(key, label) + (text || !named ? "=" + text : ifEmpty));
+      else items.push(encode(key, label), text);
+    }
+    if (!items.length) return undefined;
+    return explode ? items.join(separator) : (named ? name + "=" : "") + items.join(",");
+  }
+  let text = text_(value, name);
+  if (prefix) {
+    let length = 0;
+    for (const character of text) {
+      if (prefix-- == 0) break;
+      length += character.length;
+    }
+    text = text.slice(0, length);
+  }
+  text = encode(text, label);
+  return !named ? text : text ? name + "=" + text : name + ifEmpty;
+}
+
+/** A value as one string: strings, numbers, booleans, bigints, and objects with a text form (a Date, a URL). */
+function text_(value: unknown, name: string): string {
+  if (typeof value == "string") return value;
+  if (typeof value == "symbol" || typeof value == "function") fail(`parameter ${quote(name)} must not be a ${typeof value}`);
+  const text = String(value);
+  if (text.startsWith("[object ")) fail(`parameter ${quote(name)} is an object without a text form`);
+  return text;
+}
+
+/**
+ * A value must not make a whole path segment `.` or `..`, in any spelling the WHATWG URL parser
+ * resolves (`%2e` too): it would silently move the request to another resource. Dot segments written in
+ * the template are the caller's and stay. One pass over the path's segments and the dotted values.
+ */
+function rejectDotSegments(url: string, dotted: [number, number, string][], template: Template): void {
+  let pathEnd = url.search(/[?#]/);
+  if (pathEnd < 0) pathEnd = url.length;
+  let next = 0;
+  for (let start = 0; start <= pathEnd; ) {
+    let end = url.indexOf("/", start);
+    if (end < 0 || end > pathEnd) end = pathEnd;
+    while (next < dotted.length && dotted[next][1] <= start) next++;
+    const segment = url.slice(start, end);
+    if (next < dotted.length && dotted[next][0] < end && /^(?:\.|%2e){1,2}$/i.test(segment)) {
+      fail(`parameter ${quote(dotted[next][2])} would make the path segment ${quote(segment)} in ${quote(template.source)}, moving the request to another resource`);
+    }
+    start = end + 1;
+  }
+}
+
 // ---------------------------------------------------------------------------
 // 2. Merging options
 // ---------------------------------------------------------------------------
 
-/** Deepest nesting of plain objects that merging and copying follow; deeper means a cycle. */
+/** Plain objects nested deeper than this are taken for a cycle. */
 const MAX_DEPTH = 100;
 
 /** A copy of plain objects and arrays; anything else (an agent, a signal) stays the same instance. */
-function copy(value: unknown, path: string, depth = 0): unknown {
-  if (depth > MAX_DEPTH) fail(`${path} is nested too deeply (is it cyclic?)`);
-  if (Array.isArray(value)) return value.map((item, i) => copy(item, `${path}[${i}]`, depth + 1));
+function copy(value: unknown, what: string, depth = 0): unknown {
+  if (depth > MAX_DEPTH) fail(`${what} is nested too deeply (is it cyclic?)`);
+  if (Array.isArray(value)) return value.map((item) => copy(item, what, depth + 1));
   if (!isPlainObject(value)) return value;
   const result: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (value[key] !== undefined) setOwn(result, key, copy(value[key], `${path}.${key}`, depth + 1));
-  }
+  for (const key of Object.keys(value)) if (value[key] !== undefined) put(result, key, copy(value[key], what, depth + 1));
   return result;
 }
+
+/** `value` set on `target[key]`: plain objects merge deeply into a copy, anything else replaces. */
+function mergeKey(target: Record<string, unknown>, key: string, value: unknown, depth = 0): void {
+  const prior = hasOwn(target, key) ? target[key] : undefined;
+  if (!isPlainObject(value) || !isPlainObject(prior)) return put(target, key, value);
+  if (depth > MAX_DEPTH) fail(`${key} is nested too deeply (is it cyclic?)`);
+  const merged = { ...prior };
+  for (const inner of Object.keys(value)) if (value[inner] !== undefined) mergeKey(merged, inner, value[inner], depth + 1);
+  put(target, key, merged);
+}
+
+const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 
 /**
- * `override` merged over `base` into a new object: plain objects merge deeply, anything else
- * replaces, `undefined` never unsets. `base` is ours (already copied); values from `override` are
- * used as they are.
+ * A fresh copy of checked headers for one call. Object.assign, not spread: V8 makes a spread copy
+ * slow to extend (content-type is often added), and a `__proto__` name must not reach its setter.
  */
-function mergeDeep(base: Record<string, unknown>, override: Record<string, unknown>, path: string, depth = 0): Record<string, unknown> {
-  if (depth > MAX_DEPTH) fail(`${path} is nested too deeply (is it cyclic?)`);
-  const result = copy(base, path) as Record<string, unknown>;
-  for (const key of Object.keys(override)) {
-    const value = override[key];
-    if (value === undefined) continue;
-    const prior = own(result, key);
-    setOwn(result, key, isPlainObject(value) && isPlainObject(prior) ? mergeDeep(prior, value, `${path}.${key}`, depth + 1) : value);
-  }
-  return result;
+function cloneHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  return hasOwn(headers, "__proto__") ? (copy(headers, "headers") as Record<string, unknown>) : Object.assign({}, headers);
 }
 
-/** Header names lowercased, each name and value checked, `undefined` dropped. */
-function normalizeHeaders(headers: unknown, into: Record<string, unknown>): Record<string, unknown> {
-  if (headers === undefined || headers === null) return into;
+/** Headers added to `into`: names checked and lowercased, values checked, `undefined` skipped. */
+function addHeaders(into: Record<string, unknown>, headers: unknown): Record<string, unknown> {
+  if (headers == null) return into;
   if (!isPlainObject(headers)) fail("option `headers` must be a plain object");
   for (const name of Object.keys(headers)) {
     const value = headers[name];
     if (value === undefined) continue;
-    checkToken(name, "header name");
-    checkHeaderValue(value, name);
-    setOwn(into, name.toLowerCase(), value);
+    if (!TOKEN.test(name)) fail(`header name ${quote(name)} is not a valid token`);
+    if (typeof value != "number" && (typeof value != "string" || /[\r\n\0]/.test(value))) {
+      fail(`header ${quote(name)} must be a number or a string without CR, LF or NUL, not ${quote(String(value))}`);
+    }
+    put(into, name.toLowerCase(), value);
   }
   return into;
-}
-
-function checkToken(text: string, what: string): void {
-  if (!text) fail(`${what} must not be empty`);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 128 || !TOKEN[c]) fail(`${what} ${show(text)} has the invalid character ${show(text[i])} at index ${i}`);
-  }
-}
-
-function checkHeaderValue(value: unknown, name: string): void {
-  if (typeof value === "number") return;
-  if (typeof value !== "string") fail(`header ${show(name)} must be a string or a number, not ${describe(value)}`);
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 10 || c === 13 || c === 0) fail(`header ${show(name)} contains a forbidden ${c === 0 ? "NUL" : c === 10 ? "LF" : "CR"} at index ${i}`);
-  }
-}
-
-function describe(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
 }
 
 interface MediaType {
@@ -508,120 +340,76 @@ interface MediaType {
   previews?: string[];
 }
 
-/** `mediaType` checked, preview names without their `-preview` suffix. */
-function normalizeMediaType(value: unknown): Partial<MediaType> {
-  if (value === undefined || value === null) return {};
-  if (!isPlainObject(value)) fail("option `mediaType` must be a plain object");
-  const result: Partial<MediaType> = {};
-  const { format, previews } = value;
-  if (format !== undefined) {
-    if (typeof format !== "string") fail("option `mediaType.format` must be a string");
-    checkMediaName(format, "mediaType.format", true);
-    result.format = format;
-  }
-  if (previews !== undefined) {
-    if (!Array.isArray(previews)) fail("option `mediaType.previews` must be an array of strings");
-    result.previews = previews.map((preview, i) => {
-      const what = `mediaType.previews[${i}]`;
-      if (typeof preview !== "string") fail(`option \`${what}\` must be a string`);
-      const name = preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
-      checkMediaName(name, what, false);
-      return name;
-    });
-  }
-  return result;
-}
-
 /** Format and preview names go into the accept header: letters, digits, `_`, `-`, `.`, `+` only. */
-function checkMediaName(text: string, what: string, emptyOk: boolean): void {
-  if (!text && !emptyOk) fail(`option \`${what}\` must not be empty`);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 128 || !(VARCHAR[c] || c === 45 || c === 46 || c === 43)) {
-      fail(`option \`${what}\` ${show(text)} has the invalid character ${show(text[i])} at index ${i}`);
-    }
-  }
+const MEDIA_NAME = /^[\w.+-]*$/;
+
+/** `mediaType` merged over `base`; preview names lose a `-preview` suffix. */
+function mergeMediaType(base: MediaType, value: unknown): MediaType {
+  if (value == null) return base;
+  if (!isPlainObject(value)) fail("option `mediaType` must be a plain object");
+  const { format = base.format, previews } = value;
+  if (typeof format != "string" || !MEDIA_NAME.test(format)) fail(`option \`mediaType.format\` must be a media type suffix like "raw", not ${quote(String(format))}`);
+  if (previews === undefined) return { ...base, format };
+  if (!Array.isArray(previews)) fail("option `mediaType.previews` must be an array of strings");
+  const names: string[] = previews.map((preview: unknown, i) => {
+    if (typeof preview != "string" || !preview || !MEDIA_NAME.test(preview)) fail(`option \`mediaType.previews[${i}]\` must be a preview name, not ${quote(String(preview))}`);
+    return preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
+  });
+  // Earlier previews the new list does not name come first, then the new ones in order.
+  return { format, previews: (base.previews ?? []).filter((preview) => !names.includes(preview)).concat(names) };
 }
 
-/** Previews from earlier defaults the new list does not name come first, then the new ones in order. */
-function mergePreviews(earlier: string[] | undefined, later: string[] | undefined): string[] | undefined {
-  if (!later) return earlier;
-  if (!earlier || earlier.length === 0) return later;
-  return earlier.filter((preview) => !later.includes(preview)).concat(later);
-}
+const VENDOR = /^application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/;
 
 /**
- * The accept header for a media type. Previews replace it with one preview media type each (those
- * already named in it as `<name>-preview` first); a format alone turns each
- * `application/vnd.<vendor>[.v3][.<x>][+json]` entry into `application/vnd.<vendor>[.v3].<format>`.
- * Binary (`application/octet-stream`) requests are left alone. Linear time throughout.
+ * The accept header for a media type. Previews replace it with one preview media type each (those it
+ * already names as `<name>-preview` first); a format alone turns each entry
+ * `application/vnd.<vendor>[.v3][.<x>][+json]` into `application/vnd.<vendor>[.v3].<format>`.
+ * Binary requests (`application/octet-stream`) are never rewritten.
  */
-function applyMediaType(accept: string, format: string, previews: string[] | undefined): string {
-  if (accept.toLowerCase().includes("application/octet-stream")) return accept;
-  if (previews && previews.length) {
-    const suffix = format ? "." + format : "+json";
-    return previewsIn(accept)
+function applyMediaType(accept: string, { format, previews }: MediaType): string {
+  return mediaAccept(`${format}\n${previews?.join(",") ?? ""}\n${accept}`);
+}
+
+/** Keyed by format, previews and accept: the rewrite is the same every time, so it is done once. */
+const mediaAccept = cached(200, (key) => {
+  const [format, list, accept] = key.split("\n", 3) as [string, string, string];
+  const previews = list ? list.split(",") : [];
+  if (/application\/octet-stream/i.test(accept)) return accept;
+  if (previews.length) {
+    const named = accept
+      .split(/[^\w-]+/)
+      .filter((run) => run.lastIndexOf("-preview") > 0)
+      .map((run) => run.slice(0, run.lastIndexOf("-preview")));
+    return named
       .concat(previews)
-      .map((preview) => `application/vnd.github.${preview}-preview${suffix}`)
+      .map((preview) => `application/vnd.github.${preview}-preview${format ? "." + format : "+json"}`)
       .join(",");
   }
   if (!format) return accept;
   return accept
     .split(",")
-    .map((entry) => withFormat(entry, format))
+    .map((entry) => {
+      const at = entry.lastIndexOf("application/vnd");
+      const match = at < 0 ? null : VENDOR.exec(entry.slice(at));
+      return match ? `${entry.slice(0, at)}application/vnd${match[1]}${match[2] ?? ""}.${format}` : entry;
+    })
     .join(",");
-}
-
-const isWordChar = (c: number) => c < 128 && VARCHAR[c] === 1;
-
-/** Names written as `<name>-preview` in an accept header: in each run of word characters and `-`, the part before its last `-preview`. */
-function previewsIn(accept: string): string[] {
-  const names: string[] = [];
-  let runStart = 0;
-  for (let i = 0; i <= accept.length; i++) {
-    const c = accept.charCodeAt(i);
-    if (i < accept.length && (isWordChar(c) || c === 45)) continue;
-    const run = accept.slice(runStart, i);
-    const at = run.lastIndexOf("-preview");
-    if (at > 0) names.push(run.slice(0, at));
-    runStart = i + 1;
-  }
-  return names;
-}
-
-/** `application/vnd.<vendor>[.v3][.<x>][+json]` at the end of `entry` becomes `application/vnd.<vendor>[.v3].<format>`. */
-function withFormat(entry: string, format: string): string {
-  const start = entry.lastIndexOf("application/vnd");
-  if (start === -1) return entry;
-  let rest = entry.slice(start + 15);
-  if (rest.endsWith("+json")) rest = rest.slice(0, -5);
-  // rest must be 1 to 3 ".word" pieces; with 3, the middle one is "v3".
-  const words = rest.split(".");
-  if (words[0] !== "" || words.length < 2 || words.length > 4) return entry;
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i];
-    if (!word) return entry;
-    for (let j = 0; j < word.length; j++) if (!isWordChar(word.charCodeAt(j))) return entry;
-  }
-  if (words.length === 4 && words[2] !== "v3") return entry;
-  const keep = words[2] === "v3" ? "." + words[1] + ".v3" : "." + words[1];
-  return entry.slice(0, start) + "application/vnd" + keep + "." + format;
-}
+});
 
 // ---------------------------------------------------------------------------
 // 3. Building the request
 // ---------------------------------------------------------------------------
 
-/** Defaults, normalized once per `defaults()` call so calls only layer their own options on top. */
+/** Defaults, worked out once per `defaults()` call; calls only layer their own options on top. */
 interface State {
   method: string;
   baseUrl: string | undefined;
-  url: string | undefined;
-  /** Lowercased and checked. */
+  template: Template | undefined;
+  /** Headers as given (lowercased, checked) and with the media type applied to accept. */
+  rawHeaders: Record<string, unknown>;
   headers: Record<string, unknown>;
   mediaType: MediaType;
-  /** The accept header with the default media type applied, computed once. */
-  accept: unknown;
   request: unknown;
   /** Default request parameters (every key that is not a named option), or `null` when none. */
   params: Record<string, unknown> | null;
@@ -629,246 +417,202 @@ interface State {
   merged: Record<string, unknown>;
 }
 
-function checkMethod(method: unknown): string {
-  if (typeof method !== "string") fail(`option \`method\` must be a string, not ${describe(method)}`);
-  checkToken(method, "method");
-  return method;
-}
-
-/** Split `"METHOD URL"` or `"URL"`; cached per route string. */
-const parseRoute = cached(1000, (route): [string | undefined, string] => {
-  const space = route.indexOf(" ");
-  if (space === -1) {
-    if (!route) fail("route must not be empty");
-    return [undefined, route];
-  }
-  const url = route.slice(space + 1);
-  if (!url || url.includes(" ")) fail(`route ${show(route)} must be "URL" or "METHOD URL"`);
-  return [checkMethod(route.slice(0, space)), url];
+/** A method checked once, with the cases the hot path needs. */
+const methodInfo = cached(100, (method) => {
+  if (!TOKEN.test(method)) fail(`method ${quote(method)} is not an HTTP token`);
+  const upper = method.toUpperCase();
+  return { lower: method.toLowerCase(), query: upper == "GET" || upper == "HEAD", emptyBody: upper == "PUT" || upper == "PATCH" };
 });
 
-function checkOptions(options: unknown): Record<string, unknown> {
-  if (options === undefined || options === null) return {};
-  if (!isPlainObject(options)) fail(`options must be a plain object, not ${describe(options)}`);
+function checkMethod(method: unknown) {
+  if (typeof method != "string") fail(`option \`method\` must be a string, not ${describe(method)}`);
+  return methodInfo(method);
+}
+
+function checkUrl(url: unknown): Template {
+  if (typeof url != "string" || !url) fail(`option \`url\` must be a non-empty string, not ${describe(url)}`);
+  return urlTemplate(url);
+}
+
+/** `"METHOD URL"` or `"URL"`, checked and compiled once per route string. */
+const parseRoute = cached(1000, (route): [string | undefined, string, Template] => {
+  const space = route.indexOf(" ");
+  const method = space < 0 ? undefined : route.slice(0, space);
+  const url = route.slice(space + 1);
+  if (!url || url.includes(" ")) fail(`route ${quote(route)} must be "URL" or "METHOD URL"`);
+  if (method !== undefined) checkMethod(method);
+  return [method, url, checkUrl(url)];
+});
+
+function checkOptions(options: unknown, what = "options"): Record<string, unknown> {
+  if (options == null) return {};
+  if (!isPlainObject(options)) fail(`${what} must be ${what == "route" ? 'a string like "GET /user" or ' : ""}a plain object, not ${describe(options)}`);
   return options;
 }
 
-function checkRoute(route: unknown): void {
-  if (typeof route !== "string" && !isPlainObject(route)) {
-    fail(`route must be a string like "GET /user" or an options object, not ${describe(route)}`);
-  }
+function checkRequest(request: unknown): void {
+  if (request != null && typeof request != "object") fail("option `request` must be an object");
 }
 
-/** The options of a call as one object: a route string folded in, options beside it winning. */
+/** A call's route and options as one object, the route folded in and options beside it winning. */
 function callOptions(route: unknown, options: unknown): Record<string, unknown> {
-  checkRoute(route);
-  if (typeof route !== "string") return route as Record<string, unknown>;
+  if (typeof route != "string") return checkOptions(route, "route");
   const [method, url] = parseRoute(route);
   const result: Record<string, unknown> = method === undefined ? { url } : { method, url };
   const extra = checkOptions(options);
-  for (const key of Object.keys(extra)) if (extra[key] !== undefined) setOwn(result, key, extra[key]);
+  for (const key of Object.keys(extra)) if (extra[key] !== undefined) put(result, key, extra[key]);
   return result;
 }
 
-/** Merge options over the state: the `merge()` result. Values from `options` are used as they are. */
+/** Options merged over the state's: the `merge()` result. Header names lowercase, `undefined` skipped. */
 function mergeOptions(state: State, options: Record<string, unknown>): Record<string, unknown> {
   const merged = copy(state.merged, "defaults") as Record<string, unknown>;
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
-    if (key === "headers") merged.headers = normalizeHeaders(value, (merged.headers ?? {}) as Record<string, unknown>);
-    else if (key === "mediaType") merged.mediaType = mergeMediaType((merged.mediaType ?? { format: "" }) as MediaType, value);
-    else if (key === "method") merged.method = checkMethod(value);
-    else mergeKey(merged, key, value);
+    if (key == "headers") merged.headers = addHeaders((merged.headers ?? {}) as Record<string, unknown>, value);
+    else if (key == "mediaType") merged.mediaType = mergeMediaType((merged.mediaType ?? { format: "" }) as MediaType, value);
+    else {
+      if (key == "method") checkMethod(value);
+      mergeKey(merged, key, value);
+    }
   }
   return merged;
 }
 
-/** Plain objects merge deeply, anything else replaces. */
-function mergeKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  const prior = own(target, key);
-  setOwn(target, key, isPlainObject(value) && isPlainObject(prior) ? mergeDeep(prior, value, key) : value);
-}
-
-function mergeMediaType(base: MediaType, value: unknown): MediaType {
-  const { format, previews } = normalizeMediaType(value);
-  const result: MediaType = { format: format ?? base.format };
-  const merged = mergePreviews(base.previews, previews);
-  if (merged) result.previews = merged;
-  return result;
-}
-
-/** Normalize merged options into a state: done once per `defaults()` call. */
+/** Merged options worked out once: what `defaults()` keeps. */
 function toState(merged: Record<string, unknown>): State {
   const { method = "GET", baseUrl, url, headers, mediaType, request } = merged;
-  if (baseUrl !== undefined && typeof baseUrl !== "string") fail("option `baseUrl` must be a string");
-  if (url !== undefined && typeof url !== "string") fail(`option \`url\` must be a string, not ${describe(url)}`);
+  if (baseUrl !== undefined && typeof baseUrl != "string") fail("option `baseUrl` must be a string");
+  checkMethod(method);
   checkRequest(request);
-  const normalizedHeaders = normalizeHeaders(headers, {});
-  const media: MediaType = { format: "", ...normalizeMediaType(mediaType) };
+  const rawHeaders = addHeaders({}, headers);
+  const media = mergeMediaType({ format: "" }, mediaType);
   let params: Record<string, unknown> | null = null;
   for (const key of Object.keys(merged)) {
-    if (!NAMED_OPTIONS.has(key) && merged[key] !== undefined) setOwn((params ??= {}), key, merged[key]);
+    if (!NAMED_OPTIONS.includes(key) && merged[key] !== undefined) put((params ??= {}), key, merged[key]);
   }
-  const accept = normalizedHeaders.accept;
-  if (url !== undefined) urlTemplate(url); // a bad template in defaults fails now, not on first use
+  const accept = rawHeaders.accept;
   return {
-    method: checkMethod(method),
+    method: method as string,
     baseUrl,
-    url,
-    headers: normalizedHeaders,
+    template: url === undefined ? undefined : checkUrl(url),
+    rawHeaders,
+    headers: typeof accept == "string" ? { ...rawHeaders, accept: applyMediaType(accept, media) } : rawHeaders,
     mediaType: media,
-    accept: typeof accept === "string" ? applyMediaType(accept, media.format, media.previews) : accept,
     request,
     params,
     merged,
   };
 }
 
-function checkRequest(request: unknown): void {
-  if (request !== undefined && request !== null && typeof request !== "object") fail("option `request` must be an object");
-}
-
 /**
- * Build request options from the state (defaults) and one call's options: the single code path
- * behind `endpoint()` and `parse()`, so `endpoint(x)` always equals `parse(merge(x))`.
+ * Request options from the state (defaults) and one call's options: the one code path behind
+ * `endpoint()` and `parse()`, so `endpoint(x)` always equals `parse(merge(x))`.
  */
-function build(state: State, routeMethod: string | undefined, routeUrl: string | undefined, options: Record<string, unknown>): RequestOptions {
-  let method = routeMethod ?? state.method;
-  let url = routeUrl ?? state.url;
+function build(state: State, method: unknown, template: Template | undefined, options: Record<string, unknown>): RequestOptions {
   let baseUrl = state.baseUrl;
   let headers: Record<string, unknown> | undefined;
   let mediaType: unknown;
   let request = state.request;
-  let requestFromCall = false;
+  let ownRequest = false;
   let hasParams = false;
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
-    switch (key) {
-      case "method":
-        method = checkMethod(value);
-        break;
-      case "url":
-        if (typeof value !== "string") fail(`option \`url\` must be a string, not ${describe(value)}`);
-        url = value;
-        break;
-      case "baseUrl":
-        if (typeof value !== "string") fail("option `baseUrl` must be a string");
-        baseUrl = value;
-        break;
-      case "headers":
-        headers = normalizeHeaders(value, { ...state.headers });
-        break;
-      case "mediaType":
-        mediaType = value;
-        break;
-      case "request":
-        checkRequest(value);
-        request = isPlainObject(value) && isPlainObject(state.request) ? mergeDeep(state.request, value, "request") : value;
-        requestFromCall = true;
-        break;
-      default:
-        hasParams = true;
+    if (key == "method") method = value;
+    else if (key == "url") template = checkUrl(value);
+    else if (key == "baseUrl") {
+      if (typeof value != "string") fail("option `baseUrl` must be a string");
+      baseUrl = value;
+    } else if (key == "headers") headers = addHeaders(cloneHeaders(state.rawHeaders), value);
+    else if (key == "mediaType") mediaType = value;
+    else if (key == "request") {
+      checkRequest(value);
+      ownRequest = true;
+      request = value;
+      if (isPlainObject(value) && isPlainObject(state.request)) {
+        const holder = { request: copy(state.request, "request") } as Record<string, unknown>;
+        mergeKey(holder, "request", value);
+        request = holder.request;
+      }
+    } else hasParams = true;
+  }
+  template ??= state.template ?? fail('option `url` is required (a path like "/user" or a full URL)');
+  const { lower, query, emptyBody } = checkMethod(method ?? state.method);
+  if (request && !ownRequest) request = copy(request, "request");
+
+  // Headers: the defaults' (checked once) with the call's on top; accept reflects the media type.
+  if (headers || mediaType !== undefined) {
+    headers ??= cloneHeaders(state.rawHeaders);
+    const accept = headers.accept;
+    if (typeof accept == "string") {
+      headers.accept = mediaType === undefined && accept === state.rawHeaders.accept ? state.headers.accept : applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
     }
-  }
-  if (!url) fail('option `url` is required (a path like "/user" or a full URL)');
-  if (request && !requestFromCall) request = copy(request, "request");
-
-  // Headers: the defaults' (already checked) with the call's on top; accept reflects the media type.
-  headers ??= { ...state.headers };
-  if (mediaType !== undefined || headers.accept !== state.headers.accept) {
-    const media = mergeMediaType(state.mediaType, mediaType);
-    if (typeof headers.accept === "string") headers.accept = applyMediaType(headers.accept, media.format, media.previews);
-  } else if (state.accept !== undefined) {
-    headers.accept = state.accept;
+  } else {
+    headers = cloneHeaders(state.headers);
   }
 
-  // Parameters: the call's, over the defaults' only when the defaults have any.
+  // Parameters: the call's, merged over a copy of the defaults' only when there are any.
   let params = options;
   if (state.params) {
     params = copy(state.params, "defaults") as Record<string, unknown>;
-    if (hasParams) {
-      for (const key of Object.keys(options)) if (!NAMED_OPTIONS.has(key) && options[key] !== undefined) mergeKey(params, key, options[key]);
-    }
+    if (hasParams) for (const key of Object.keys(options)) if (!NAMED_OPTIONS.includes(key) && options[key] !== undefined) mergeKey(params, key, options[key]);
     hasParams = true;
   }
 
-  // URL: expand the template, drop a trailing slash, resolve against the base URL.
-  const template = urlTemplate(url);
-  let target = expand(template, params);
-  if (target.length > 1 && target.endsWith("/")) target = target.slice(0, -1);
-  if (!isAbsolute(target)) {
-    if (typeof baseUrl !== "string") fail(`option \`baseUrl\` is required to resolve ${show(target)}`);
-    target = joinUrl(baseUrl, target);
+  // URL: expand, drop a trailing slash, resolve a relative URL against the base.
+  let url = expand(template, params);
+  if (url.length > 1 && url.endsWith("/")) url = url.slice(0, -1);
+  if (template.relative ?? !ABSOLUTE.test(url)) {
+    if (typeof baseUrl != "string") fail(`option \`baseUrl\` is required to resolve ${quote(url)}`);
+    url = (baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl) + (url[0] == "/" ? url : "/" + url);
   }
 
   // Parameters the template did not use: the query for GET and HEAD, else the body.
-  const upper = method.toUpperCase();
   let body: unknown;
   if (hasParams) {
-    const remaining = remainingParameters(template, params);
-    if (upper === "GET" || upper === "HEAD") {
-      if (remaining) target = addQuery(target, remaining);
-    } else if (remaining) {
-      body = hasOwn.call(remaining, "data") ? remaining.data : remaining;
-    }
+    if (query) url = addQuery(url, template, params);
+    else body = remainingBody(template, params);
   }
   if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json; charset=utf-8";
-  if (body === undefined && (upper === "PUT" || upper === "PATCH")) body = "";
+  if (body === undefined && emptyBody) body = "";
 
-  const result: RequestOptions = { method: method.toLowerCase(), url: target, headers: headers as RequestHeaders };
+  const result: RequestOptions = { method: lower, url, headers: headers as RequestHeaders };
   if (body !== undefined) result.body = body;
   if (request) result.request = request as RequestMeta;
   return result;
 }
 
-/** Parameters that are neither named options nor template variables; `null` when none. */
-function remainingParameters(template: Template, params: Record<string, unknown>): Record<string, unknown> | null {
-  let remaining: Record<string, unknown> | null = null;
+/** `data` as it is, else the unused parameters as a plain object, else `undefined`. */
+function remainingBody(template: Template, params: Record<string, unknown>): unknown {
+  if (params.data !== undefined && hasOwn(params, "data") && !template.names.has("data")) return params.data;
+  let body: Record<string, unknown> | undefined;
   for (const key of Object.keys(params)) {
-    const value = params[key];
-    if (value === undefined || NAMED_OPTIONS.has(key) || template.names.has(key)) continue;
-    setOwn((remaining ??= {}), key, value);
+    if (params[key] !== undefined && !template.names.has(key)) put((body ??= {}), key, params[key]);
   }
-  return remaining;
+  return body;
 }
 
-function isAbsolute(url: string): boolean {
-  const head = url.slice(0, 8).toLowerCase();
-  return head.startsWith("http://") || head.startsWith("https://");
-}
+/** `encodeURIComponent`, skipped for the common text that it would leave as it is. */
+const encodeComponent = (text: string) => (UNRESERVED.test(text) ? text : encodeURIComponent(text));
 
-/** Base URL and path with exactly one `/` between them. */
-function joinUrl(baseUrl: string, path: string): string {
-  const base = baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
-  return base + (path.startsWith("/") ? path : "/" + path);
-}
-
-/** Append `name=value` pairs. `q` keeps literal `+` between its encoded parts (GitHub's search syntax). */
-function addQuery(url: string, parameters: Record<string, unknown>): string {
-  let query = "";
-  for (const name of Object.keys(parameters)) {
-    const value = parameters[name];
-    if (value === null) continue;
-    if (isPlainObject(value)) {
-      fail(`query parameter ${show(name)} is an object, which a query string cannot carry (expand it in the URL template instead: {?${name}*})`);
+/** Unused parameters appended as `name=value`; `q` keeps literal `+` between encoded parts (GitHub's search syntax). */
+function addQuery(url: string, template: Template, params: Record<string, unknown>): string {
+  let separator = url.includes("?") ? "&" : "?";
+  for (const name of Object.keys(params)) {
+    const value = params[name];
+    if (value == null || template.names.has(name)) continue;
+    if (typeof value == "object" && isPlainObject(value)) fail(`query parameter ${quote(name)} is an object, which a query string cannot carry (expand it in the URL: {?${name}*})`);
+    const text = text_(value, name);
+    try {
+      url += separator + encodeComponent(name) + "=" + (name == "q" ? text.split("+").map(encodeComponent).join("+") : encodeComponent(text));
+    } catch {
+      fail(`parameter ${quote(name)} contains a lone surrogate`);
     }
-    const text = scalar(value, name);
-    const encoded = name === "q" ? text.split("+").map((part) => encodeComponent(part, name)).join("+") : encodeComponent(text, name);
-    query += (query ? "&" : "") + encodeComponent(name, name) + "=" + encoded;
+    separator = "&";
   }
-  if (!query) return url;
-  return url + (url.includes("?") ? "&" : "?") + query;
-}
-
-/** `encodeURIComponent`, with a TypeError naming the parameter for a lone surrogate. */
-function encodeComponent(text: string, name: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    return fail(`parameter ${show(name)} contains a lone surrogate`);
-  }
+  return url;
 }
 
 // ---------------------------------------------------------------------------
@@ -959,52 +703,48 @@ export interface UriTemplate {
 }
 
 /**
- * Compile an RFC 6570 (level 4) URI template.
+ * Compile an RFC 6570 (level 4) URI template, once; compiled templates are cached.
  * @throws {TypeError} for a malformed template, naming the template and the character position.
  * @example parseTemplate("/search{?q,page}").expand({ q: "cat", page: 2 }) // "/search?q=cat&page=2"
  */
 export function parseTemplate(template: string): UriTemplate {
-  if (typeof template !== "string") fail(`template must be a string, not ${describe(template)}`);
+  if (typeof template != "string") fail(`template must be a string, not ${describe(template)}`);
   const compiled = strictTemplate(template);
   return {
     expand(variables) {
-      if (variables === null || typeof variables !== "object") fail("variables must be an object");
+      if (!variables || typeof variables != "object") fail("variables must be an object");
       return expand(compiled, variables as Record<string, unknown>);
     },
   };
 }
 
-const EMPTY_STATE = toState({ method: "GET" });
+const EMPTY_STATE = toState({});
 
 function withDefaults(state: State): Endpoint {
-  const endpoint = ((route: unknown, options?: unknown) => {
-    if (typeof route === "string") {
-      const [method, url] = parseRoute(route);
-      return build(state, method, url, checkOptions(options));
-    }
-    return build(state, undefined, undefined, route === undefined ? {} : (checkRoute(route), route as Record<string, unknown>));
+  const endpoint = ((route?: unknown, options?: unknown) => {
+    if (typeof route != "string") return build(state, undefined, undefined, checkOptions(route, "route"));
+    const [method, , template] = parseRoute(route);
+    return build(state, method, template, checkOptions(options));
   }) as Endpoint;
   return Object.defineProperties(endpoint, {
     DEFAULTS: { get: () => copy(state.merged, "defaults"), enumerable: true },
-    defaults: {
-      value: (options: EndpointOptions) => withDefaults(toState(copy(mergeOptions(state, callOptions(options, undefined)), "defaults") as Record<string, unknown>)),
-    },
+    defaults: { value: (options: EndpointOptions) => withDefaults(toState(copy(mergeOptions(state, checkOptions(options)), "defaults") as Record<string, unknown>)) },
     merge: { value: (route: unknown, options?: unknown) => mergeOptions(state, callOptions(route, options)) },
     parse: { value: parse },
   });
 }
 
 /**
- * Turn merged options into request options. Stateless: nothing of any defaults applies.
+ * Turn merged options into request options. Stateless: no defaults apply.
  * @throws {TypeError} when `url` is missing or anything in the options is malformed.
  */
 function parse(options: MergedOptions): RequestOptions {
-  if (!isPlainObject(options)) fail("parse() takes the options object that merge() returns");
-  return build(EMPTY_STATE, undefined, undefined, options);
+  return build(EMPTY_STATE, undefined, undefined, checkOptions(options));
 }
 
 /**
  * Build request options for GitHub's REST API (or any other, with `baseUrl`).
+ * @throws {TypeError} naming the option, header, parameter or template position at fault.
  * @example
  * endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", state: "open" })
  * // { method: "get", url: "https://api.github.com/repos/octocat/hello-world/issues?state=open", headers: {...} }
