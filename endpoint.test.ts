@@ -3,6 +3,7 @@ import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { endpoint as octokit } from "@octokit/endpoint";
+import { measure } from "./size.mjs";
 import * as source from "./endpoint.ts";
 import * as esm from "./dist/endpoint.mjs";
 
@@ -519,3 +520,17 @@ routes("search routes with q, and GET with arrays, match octokit", () => {
 });
 
 routes.run();
+
+// --- Size budget -----------------------------------------------------------------------------
+
+/**
+ * Fails on growth. The goal is 1,800 B gzip (octokit's bundle is 2,244 B); this budget is the size
+ * reached plus a little headroom, and comes down as the bundle does.
+ */
+const SIZE_BUDGET = 4_800;
+const size = suite("size");
+size(`dist/endpoint.min.js is at most ${SIZE_BUDGET} B gzip`, () => {
+  const { gzip } = measure(readFileSync("dist/endpoint.min.js"));
+  assert.ok(gzip <= SIZE_BUDGET, `${gzip} B gzip is over the budget of ${SIZE_BUDGET} B`);
+});
+size.run();

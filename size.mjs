@@ -1,0 +1,38 @@
+// npm run size — bytes of the browser bundle, minified, gzip -9 and brotli, next to
+// @octokit/endpoint (with its universal-user-agent dependency) bundled and measured the same way.
+import { build } from "esbuild";
+import { readFileSync } from "node:fs";
+import { gzipSync, brotliCompressSync, constants } from "node:zlib";
+
+/** Minified, gzip -9 and brotli (max quality) sizes of some code. */
+export function measure(code) {
+  const bytes = Buffer.from(code);
+  return {
+    minified: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+async function octokitBundle() {
+  const result = await build({
+    stdin: { contents: 'export { endpoint } from "@octokit/endpoint";', resolveDir: process.cwd() },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    target: "es2021",
+    write: false,
+  });
+  return result.outputFiles[0].text;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = [
+    ["endpoint-options (dist/endpoint.min.js)", measure(readFileSync("dist/endpoint.min.js"))],
+    ["@octokit/endpoint 11 + universal-user-agent", measure(await octokitBundle())],
+  ];
+  const ours = rows[0][1].gzip;
+  console.log("| bundle | minified | gzip -9 | brotli | gzip × ours |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const [name, size] of rows) console.log(`| ${name} | ${size.minified} B | ${size.gzip} B | ${size.brotli} B | ${(size.gzip / ours).toFixed(2)} |`);
+}
