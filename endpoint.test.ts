@@ -521,6 +521,44 @@ routes("search routes with q, and GET with arrays, match octokit", () => {
 
 routes.run();
 
+// --- Hostile input: every parse and scan is linear -------------------------------------------
+
+const hostile = suite("hostile input");
+const M = 1 << 20;
+const hostileInputs: Record<string, () => unknown> = {
+  "a template of many expressions": () => source.endpoint({ url: "/x" + "{a}".repeat(M / 3), a: "v" }),
+  "an unclosed brace before 1 MB": () => source.endpoint({ url: "/x{" + "a".repeat(M) }),
+  "a run of {": () => source.endpoint({ url: "{".repeat(M) }),
+  "a run of }": () => source.parseTemplate("}".repeat(M)),
+  "a long variable name with dots": () => source.parseTemplate("{" + "a.".repeat(M / 2) + "!}"),
+  "a long name of bad triplets": () => source.parseTemplate("{" + "a%2".repeat(M / 3) + "}"),
+  "a long method": () => source.endpoint("A".repeat(M) + "( /x"),
+  "a route of spaces": () => source.endpoint(" ".repeat(M)),
+  "an accept of a-a-…- with previews": () => source.endpoint("GET /x", { headers: { accept: "a-".repeat(M / 2) + "-" }, mediaType: { previews: ["p"] } }),
+  "an accept with a long vendor word": () => source.endpoint("GET /x", { headers: { accept: "application/vnd." + "a".repeat(M) + "!" }, mediaType: { format: "raw" } }),
+  "an accept of many entries": () => source.endpoint("GET /x", { headers: { accept: "application/vnd.github.v3+json,".repeat(M / 32) }, mediaType: { format: "raw" } }),
+  "a header value of NULs": () => source.endpoint("GET /x", { headers: { "x-a": "\0".repeat(M) } }),
+  "a long query value and q": () => source.endpoint("GET /x", { q: "a+".repeat(M / 2), v: "é".repeat(M) }),
+  "a path value of /. runs": () => source.endpoint("GET /x/{+p}", { p: "/.".repeat(M / 2) }),
+  "a path value of many dotted segments": () => source.endpoint("GET /x/{+p}", { p: "/a.".repeat(M / 3) }),
+  "a long base URL": () => source.endpoint("GET /x", { baseUrl: "h".repeat(M) + "/" }),
+  "a long format": () => source.endpoint("GET /x", { mediaType: { format: "a".repeat(M) } }),
+};
+for (const [name, run] of Object.entries(hostileInputs)) {
+  hostile(`~1 MB: ${name} returns or throws a TypeError in under 1 s`, () => {
+    const start = performance.now();
+    try {
+      run();
+    } catch (error) {
+      assert.instance(error, TypeError);
+      assert.ok((error as Error).message.length < 400, "the message quotes the input cut short");
+    }
+    const ms = performance.now() - start;
+    assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
+  });
+}
+hostile.run();
+
 // --- Size budget -----------------------------------------------------------------------------
 
 /**

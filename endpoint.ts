@@ -19,8 +19,11 @@ function fail(message: string): never {
   throw new TypeError("endpoint-options: " + message);
 }
 
-/** A caller's string quoted for a message, cut short so a 1 MB input gives a short message. */
-const quote = (text: string) => JSON.stringify(text.length > 60 ? text.slice(0, 60) + "…" : text);
+/** A caller's string quoted for a message, at most 80 characters however long or full of escapes it is. */
+function quote(text: string): string {
+  const json = JSON.stringify(text.slice(0, 80));
+  return json.length > 80 || text.length > 80 ? json.slice(0, 78) + '…"' : json;
+}
 
 const describe = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
 
@@ -38,6 +41,9 @@ function put(object: Record<string, unknown>, key: string, value: unknown): void
   else object[key] = value;
 }
 
+/** Keys longer than this are worked out on every use instead of kept: a few huge inputs cannot pin memory. */
+const MAX_CACHED_KEY = 2048;
+
 /** A bounded cache: when full, the oldest entry goes, so distinct URLs with ids baked in cannot grow it. */
 function cached<T>(limit: number, make: (key: string) => T): (key: string) => T {
   const cache = new Map<string, T>();
@@ -45,6 +51,7 @@ function cached<T>(limit: number, make: (key: string) => T): (key: string) => T 
     let value = cache.get(key);
     if (value === undefined) {
       value = make(key);
+      if (key.length > MAX_CACHED_KEY) return value;
       if (cache.size >= limit) cache.delete(cache.keys().next().value!);
       cache.set(key, value);
     }
