@@ -321,6 +321,51 @@ function define(name: string, { endpoint, parseTemplate }: Lib) {
     assert.is("other" in merged, false);
   });
 
+  test("safety: keys from JSON.parse never touch a prototype", () => {
+    const options = JSON.parse('{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}},"prototype":{"z":3},"headers":{"__proto__":"h"},"mediaType":{"__proto__":{"format":"raw"}},"request":{"__proto__":{"r":1}}}');
+    const custom = endpoint.defaults(JSON.parse('{"headers":{"__proto__":"d"},"__proto__":{"p":1}}'));
+    const result = custom("POST /x", options);
+    assert.is(Object.getPrototypeOf(result), Object.prototype);
+    assert.is(Object.getPrototypeOf(result.headers), Object.prototype);
+    assert.is(Object.getOwnPropertyDescriptor(result.headers, "__proto__")?.value, "h");
+    assert.is(result.headers.accept, ACCEPT);
+    assert.equal(Object.keys(result.body as object), ["__proto__", "constructor", "prototype"]);
+    const probe = {} as Record<string, unknown>;
+    for (const key of ["x", "y", "z", "p", "r", "format"]) assert.is(probe[key], undefined);
+    assert.is(Object.getOwnPropertyDescriptor(custom.DEFAULTS, "__proto__")?.value.p, 1);
+  });
+
+  test("safety: mutating DEFAULTS, a result or a merge() result changes nothing later", () => {
+    const custom = endpoint.defaults({ request: { retry: { n: 1 } }, labels: ["a"], headers: { "x-a": "a" } });
+    const before = custom("POST /x");
+    const defaults = custom.DEFAULTS as any;
+    defaults.headers["x-a"] = "changed";
+    defaults.request.retry.n = 2;
+    defaults.baseUrl = "https://evil.example";
+    const result = custom("POST /x") as any;
+    result.headers["x-a"] = "changed";
+    result.request.retry.n = 3;
+    result.body.labels.push("b");
+    const merged = custom.merge("POST /x") as any;
+    merged.labels.push("c");
+    merged.headers.accept = "x";
+    assert.equal(custom("POST /x"), before);
+    const agent = new (class Agent {})();
+    assert.is((endpoint.defaults({ request: { agent } })("GET /").request as any).agent, agent);
+  });
+
+  test("safety: cycles end in a result or a TypeError, never a stack overflow", () => {
+    const cyclic: any = { name: "c" };
+    cyclic.self = cyclic;
+    assert.is((endpoint("POST /x", { data: cyclic }).body as any).self, cyclic);
+    assert.is(endpoint("GET /", { request: cyclic }).request, cyclic);
+    throwsType(() => endpoint.defaults({ request: cyclic }), "nested too deeply");
+    const other: any = { name: "o" };
+    other.self = other;
+    const withObject = endpoint.defaults({ config: { a: { a: { a: 1 } } } });
+    throwsType(() => withObject.defaults({ config: other }).defaults({ config: other }), "nested too deeply");
+  });
+
   test("version: the user-agent carries package.json's version", () => {
     assert.is(endpoint("GET /").headers["user-agent"], `endpoint-options/${pkg.version}`);
   });
