@@ -346,6 +346,7 @@ function define(name: string, { endpoint, parseTemplate }: Lib) {
     result.headers["x-a"] = "changed";
     result.request.retry.n = 3;
     result.body.labels.push("b");
+    (custom("POST /x", { request: { timeout: 1 } }).request as any).retry.n = 4;
     const merged = custom.merge("POST /x") as any;
     merged.labels.push("c");
     merged.headers.accept = "x";

@@ -238,7 +238,7 @@ function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, 
     for (const key of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[key];
       if (item == null) continue;
-      const text = encode(text_(item, name), label);
+      const text = encode(asText(item, name), label);
       if (!pairs) items.push(explode && named ? name + (text ? "=" + text : ifEmpty) : text);
       else if (explode) items.push(encode(key, label) + (text || !named ? "=" + text : ifEmpty));
       else items.push(encode(key, label), text);
@@ -246,7 +246,7 @@ function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, 
     if (!items.length) return undefined;
     return explode ? items.join(separator) : (named ? name + "=" : "") + items.join(",");
   }
-  let text = text_(value, name);
+  let text = asText(value, name);
   if (prefix) {
     let length = 0;
     for (const character of text) {
@@ -260,7 +260,7 @@ function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, 
 }
 
 /** A value as one string: strings, numbers, booleans, bigints, and objects with a text form (a Date, a URL). */
-function text_(value: unknown, name: string): string {
+function asText(value: unknown, name: string): string {
   if (typeof value == "string") return value;
   if (typeof value == "symbol" || typeof value == "function") fail(`parameter ${quote(name)} must not be a ${typeof value}`);
   const text = String(value);
@@ -296,6 +296,17 @@ function rejectDotSegments(url: string, dotted: [number, number, string][], temp
 /** Plain objects nested deeper than this are taken for a cycle. */
 const MAX_DEPTH = 100;
 
+/**
+ * A shallow copy of a plain object. Object.assign, not spread: V8 makes a spread copy slow to extend
+ * (a call adds content-type to headers), and a `__proto__` key must not reach its setter.
+ */
+function shallowCopy(object: Record<string, unknown>): Record<string, unknown> {
+  if (!hasOwn(object, "__proto__")) return Object.assign({}, object);
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) put(result, key, object[key]);
+  return result;
+}
+
 /** A copy of plain objects and arrays; anything else (an agent, a signal) stays the same instance. */
 function copy(value: unknown, what: string, depth = 0): unknown {
   if (depth > MAX_DEPTH) fail(`${what} is nested too deeply (is it cyclic?)`);
@@ -306,25 +317,24 @@ function copy(value: unknown, what: string, depth = 0): unknown {
   return result;
 }
 
-/** `value` set on `target[key]`: plain objects merge deeply into a copy, anything else replaces. */
-function mergeKey(target: Record<string, unknown>, key: string, value: unknown, depth = 0): void {
-  const prior = hasOwn(target, key) ? target[key] : undefined;
-  if (!isPlainObject(value) || !isPlainObject(prior)) return put(target, key, value);
-  if (depth > MAX_DEPTH) fail(`${key} is nested too deeply (is it cyclic?)`);
-  const merged = { ...prior };
-  for (const inner of Object.keys(value)) if (value[inner] !== undefined) mergeKey(merged, inner, value[inner], depth + 1);
-  put(target, key, merged);
+/** `value` over `prior`: plain objects merge deeply into a copy, anything else replaces, `undefined` never unsets. */
+function mergeValue(prior: unknown, value: unknown, what: string, depth = 0): unknown {
+  if (!isPlainObject(value) || !isPlainObject(prior)) return value;
+  if (depth > MAX_DEPTH) fail(`${what} is nested too deeply (is it cyclic?)`);
+  const merged = shallowCopy(prior);
+  for (const key of Object.keys(value)) {
+    if (value[key] !== undefined) put(merged, key, mergeValue(hasOwn(merged, key) ? merged[key] : undefined, value[key], what, depth + 1));
+  }
+  return merged;
+}
+
+function mergeKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  put(target, key, mergeValue(hasOwn(target, key) ? target[key] : undefined, value, key));
 }
 
 const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 
-/**
- * A fresh copy of checked headers for one call. Object.assign, not spread: V8 makes a spread copy
- * slow to extend (content-type is often added), and a `__proto__` name must not reach its setter.
- */
-function cloneHeaders(headers: Record<string, unknown>): Record<string, unknown> {
-  return hasOwn(headers, "__proto__") ? (copy(headers, "headers") as Record<string, unknown>) : Object.assign({}, headers);
-}
+
 
 /** Headers added to `into`: names checked and lowercased, values checked, `undefined` skipped. */
 function addHeaders(into: Record<string, unknown>, headers: unknown): Record<string, unknown> {
@@ -420,6 +430,8 @@ interface State {
   request: unknown;
   /** Default request parameters (every key that is not a named option), or `null` when none. */
   params: Record<string, unknown> | null;
+  /** Whether every default parameter is a primitive, so a call needs only a shallow copy of them. */
+  flatParams: boolean;
   /** The options as `merge()` and `DEFAULTS` show them. */
   merged: Record<string, unknown>;
 }
@@ -509,6 +521,7 @@ function toState(merged: Record<string, unknown>): State {
     mediaType: media,
     request,
     params,
+    flatParams: !params || Object.values(params).every((value) => value === null || typeof value != "object"),
     merged,
   };
 }
@@ -532,17 +545,12 @@ function build(state: State, method: unknown, template: Template | undefined, op
     else if (key == "baseUrl") {
       if (typeof value != "string") fail("option `baseUrl` must be a string");
       baseUrl = value;
-    } else if (key == "headers") headers = addHeaders(cloneHeaders(state.rawHeaders), value);
+    } else if (key == "headers") headers = addHeaders(shallowCopy(state.rawHeaders), value);
     else if (key == "mediaType") mediaType = value;
     else if (key == "request") {
       checkRequest(value);
       ownRequest = true;
-      request = value;
-      if (isPlainObject(value) && isPlainObject(state.request)) {
-        const holder = { request: copy(state.request, "request") } as Record<string, unknown>;
-        mergeKey(holder, "request", value);
-        request = holder.request;
-      }
+      request = mergeValue(copy(state.request, "request"), value, "request");
     } else hasParams = true;
   }
   template ??= state.template ?? fail('option `url` is required (a path like "/user" or a full URL)');
@@ -551,19 +559,19 @@ function build(state: State, method: unknown, template: Template | undefined, op
 
   // Headers: the defaults' (checked once) with the call's on top; accept reflects the media type.
   if (headers || mediaType !== undefined) {
-    headers ??= cloneHeaders(state.rawHeaders);
+    headers ??= shallowCopy(state.rawHeaders);
     const accept = headers.accept;
     if (typeof accept == "string") {
       headers.accept = mediaType === undefined && accept === state.rawHeaders.accept ? state.headers.accept : applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
     }
   } else {
-    headers = cloneHeaders(state.headers);
+    headers = shallowCopy(state.headers);
   }
 
   // Parameters: the call's, merged over a copy of the defaults' only when there are any.
   let params = options;
   if (state.params) {
-    params = copy(state.params, "defaults") as Record<string, unknown>;
+    params = state.flatParams ? shallowCopy(state.params) : (copy(state.params, "defaults") as Record<string, unknown>);
     if (hasParams) for (const key of Object.keys(options)) if (!NAMED_OPTIONS.includes(key) && options[key] !== undefined) mergeKey(params, key, options[key]);
     hasParams = true;
   }
@@ -611,7 +619,7 @@ function addQuery(url: string, template: Template, params: Record<string, unknow
     const value = params[name];
     if (value == null || template.names.has(name)) continue;
     if (typeof value == "object" && isPlainObject(value)) fail(`query parameter ${quote(name)} is an object, which a query string cannot carry (expand it in the URL: {?${name}*})`);
-    const text = text_(value, name);
+    const text = asText(value, name);
     try {
       url += separator + encodeComponent(name) + "=" + (name == "q" ? text.split("+").map(encodeComponent).join("+") : encodeComponent(text));
     } catch {
