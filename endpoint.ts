@@ -64,18 +64,27 @@ function cached<T>(limit: number, make: (key: string) => T): (key: string) => T 
 // ---------------------------------------------------------------------------
 
 /** ALPHA, DIGIT, `-`, `.`, `_`, `~`: never encoded. Most ids and names are only these. */
-const UNRESERVED = /^[\w.~-]*$/;
+const UNRESERVED_CHAR = new Uint8Array(128).map((_, c) => +/[\w.~-]/.test(String.fromCharCode(c)));
+
+/** Whether `text` is all unreserved: a table lookup per character, faster than a regex on short ids. */
+function isUnreserved(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127 || !UNRESERVED_CHAR[c]) return false;
+  }
+  return true;
+}
 
 /** Every character but the unreserved ones percent-encoded (simple expansion and most operators). */
 function encodeUnreserved(text: string, label: string): string {
-  if (UNRESERVED.test(text)) return text;
+  if (isUnreserved(text)) return text;
   const encoded = encodeWith(encodeURIComponent, text, label);
   return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()) : encoded;
 }
 
 /** Reserved characters and existing `%XX` triplets kept (`{+var}`, `{#var}` and template literals). */
 function encodeReserved(text: string, label: string): string {
-  if (UNRESERVED.test(text)) return text;
+  if (isUnreserved(text)) return text;
   const encoded = encodeWith(encodeURI, text, label);
   return !encoded.includes("%") ? encoded : encoded.replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) => (hex ? "%" + hex : match == "%5B" ? "[" : "]"));
 }
@@ -610,7 +619,7 @@ function remainingBody(template: Template, params: Record<string, unknown>): unk
 }
 
 /** `encodeURIComponent`, skipped for the common text that it would leave as it is. */
-const encodeComponent = (text: string) => (UNRESERVED.test(text) ? text : encodeURIComponent(text));
+const encodeComponent = (text: string) => (isUnreserved(text) ? text : encodeURIComponent(text));
 
 /** Unused parameters appended as `name=value`; `q` keeps literal `+` between encoded parts (GitHub's search syntax). */
 function addQuery(url: string, template: Template, params: Record<string, unknown>): string {
