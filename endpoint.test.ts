@@ -4,6 +4,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { endpoint as octokit } from "@octokit/endpoint";
 import { measure } from "./size.mjs";
+import fc from "fast-check";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import * as source from "./endpoint.ts";
 import * as esm from "./dist/endpoint.mjs";
 
@@ -604,6 +607,112 @@ for (const [name, run] of Object.entries(hostileInputs)) {
   });
 }
 hostile.run();
+
+// --- Properties (fast-check) ------------------------------------------------------------------
+
+const properties = suite("properties");
+const { endpoint: ep } = source;
+
+/** Any UTF-16 code units, lone surrogates included. */
+const units = (maxLength = 12) => fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength }).map((codes) => String.fromCharCode(...codes));
+const tricky = fc.oneof(units(), fc.constantFrom("", ".", "..", "%2e", "%2E%2e", "a/..", "{", "}", "{a}", ":a", "\r\n", "\0", "__proto__", "constructor"));
+const method = fc.oneof(fc.constantFrom("GET", "post", "Put", "PATCH", "DELETE", "HEAD", "OPTIONS"), units(6));
+const template = fc
+  .array(fc.oneof(fc.constantFrom("/", "/repos", "{owner}", "{/repo}", "{?q,page}", "{&x*}", "{+path}", "{#f}", "{.ext}", "{;m}", ":owner", "{a:3}", "https://x.example", "{", "}", "{!a}", "{a b}"), units(4)), { maxLength: 6 })
+  .map((parts) => parts.join(""));
+const value = fc.oneof(tricky, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tricky, { maxLength: 3 }), fc.dictionary(tricky, tricky, { maxKeys: 3 }));
+const options = fc.record(
+  {
+    owner: value,
+    repo: value,
+    q: value,
+    path: value,
+    data: value,
+    extra: value,
+    headers: fc.dictionary(tricky, fc.oneof(tricky, fc.integer()), { maxKeys: 3 }),
+    mediaType: fc.record({ format: tricky, previews: fc.array(tricky, { maxLength: 2 }) }, { requiredKeys: [] }),
+    baseUrl: fc.constantFrom("https://api.example", "https://ghe.example/api/v3/"),
+    request: fc.dictionary(tricky, value, { maxKeys: 2 }),
+  },
+  { requiredKeys: [] },
+);
+
+/** Run `fn`; a failure must be our own TypeError, never a RangeError, URIError or a crash from inside. */
+function outcome(fn: () => unknown): { value: unknown } | { error: string } {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    assert.instance(error, TypeError, String(error));
+    assert.ok((error as Error).message.startsWith("endpoint-options: "), (error as Error).message);
+    return { error: (error as Error).message };
+  }
+}
+
+properties("any route, method and options: a result or our TypeError", () => {
+  fc.assert(
+    fc.property(method, template, options, (m, t, o) => {
+      outcome(() => ep(`${m} ${t}`, o));
+      outcome(() => ep({ ...o, method: m, url: t }));
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+properties("endpoint(x) equals parse(merge(x)), or both throw", () => {
+  const custom = ep.defaults({ per_page: 5, headers: { "x-d": "d" }, mediaType: { previews: ["p"] } });
+  fc.assert(
+    fc.property(method, template, options, (m, t, o) => {
+      for (const fn of [ep, custom]) {
+        const direct = outcome(() => fn(`${m} ${t}`, o));
+        const twoSteps = outcome(() => fn.parse(fn.merge(`${m} ${t}`, o)));
+        assert.equal("error" in direct, "error" in twoSteps);
+        if ("value" in direct && "value" in twoSteps) assert.equal(direct.value, twoSteps.value);
+      }
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+properties("a path value stays in its segment and decodes back to itself", () => {
+  const segment = fc.oneof(fc.stringMatching(/^[a-z]{1,5}$/).map((text) => ({ literal: text })), fc.constant({ literal: null }));
+  fc.assert(
+    fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), fc.array(tricky, { minLength: 5, maxLength: 5 }), (segments, values) => {
+      const params: Record<string, unknown> = {};
+      const url = segments.map((s, i) => (s.literal ?? ((params[`p${i}`] = values[i]), `{p${i}}`))).join("/");
+      const result = outcome(() => ep(`GET /${url}/end`, params));
+      if ("error" in result) {
+        assert.ok(/would make the path segment|lone surrogate/.test(result.error), result.error);
+        return;
+      }
+      const path = new URL((result.value as { url: string }).url).pathname.split("/");
+      assert.is(path.length, segments.length + 2, (result.value as { url: string }).url);
+      segments.forEach((s, i) => assert.is(decodeURIComponent(path[i + 1]), s.literal ?? String(values[i])));
+      assert.is(path[path.length - 1], "end");
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+properties("memory: 200,000 calls with distinct URLs grow the heap by well under 25 MB", () => {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const run = (from: number) => {
+    for (let i = from; i < from + 100_000; i++) {
+      ep(`GET /repos/{owner}/hello-${i}/issues/${i}`, { owner: "o", page: i });
+      ep({ method: `M${i % 1000}`, url: `/x/${i}{?a}`, a: i });
+    }
+  };
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  run(0);
+  run(100_000);
+  gc();
+  const grown = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  assert.ok(grown < 25, `heap grew by ${grown.toFixed(1)} MB`);
+  console.log(`    heap growth over 200,000 distinct-URL calls: ${grown.toFixed(2)} MB`);
+});
+
+properties.run();
 
 // --- Size budget -----------------------------------------------------------------------------
 
