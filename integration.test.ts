@@ -1,0 +1,474 @@
+// Every way in, tried the way its users meet it: the package as `npm pack` publishes it, installed into
+// a fresh project (ESM, CommonJS, TypeScript consumers, publint, arethetypeswrong); the CDN bundle
+// imported by URL from a page in headless Chromium; `endpoint.ts` vendored alone; Deno and Bun.
+// The README's channel snippets are run as written (marked `<!-- run: name -->` there).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = dirname(fileURLToPath(import.meta.url));
+const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const inCI = Boolean(process.env.CI) && process.env.CI !== "false";
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+const tsc7 = join(root, "node_modules", "typescript", "bin", "tsc");
+const tsc5 = join(root, "node_modules", "typescript5", "bin", "tsc");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** What fixtures/scenario.mjs must return in every channel and runtime. */
+const userAgent = `endpoint-options/${version}`;
+const EXPECTED = {
+  get: {
+    method: "get",
+    url: "https://api.github.com/repos/octo%20cat/hello/issues?state=open&labels=bug%2Cui&per_page=2",
+    headers: { accept: "application/vnd.github.v3+json", "user-agent": userAgent },
+  },
+  post: {
+    method: "post",
+    url: "https://api.github.com/repos/octocat/hello/issues",
+    headers: {
+      accept: "application/vnd.github.v3+json",
+      "user-agent": userAgent,
+      "content-type": "application/json; charset=utf-8",
+    },
+    body: { title: "Bug", labels: ["bug"] },
+  },
+  defaults: {
+    method: "get",
+    url: "https://ghe.example.com/api/v3/orgs/acme/repos?type=private",
+    headers: { accept: "application/vnd.github.v3+json", "user-agent": userAgent, authorization: "token secret" },
+  },
+  upload: {
+    method: "post",
+    url: "https://uploads.github.com/repos/o/r/releases/1/assets?name=a%20b.zip&label=%C3%BC",
+    headers: { accept: "application/vnd.github.v3+json", "user-agent": userAgent, "content-type": "application/zip" },
+    body: "bytes",
+  },
+  diff: {
+    method: "get",
+    url: "https://api.github.com/repos/o/r/pulls/7",
+    headers: { accept: "application/vnd.github.v3.diff", "user-agent": userAgent },
+  },
+  template: "/search?q=a%20b&page=2#x/y",
+  badHeader: 'TypeError: endpoint-options: header name "bad header" is not a valid token',
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers
+
+interface Output {
+  stdout: string;
+  stderr: string;
+}
+
+/** Run a program; on failure, throw with everything it printed so the test report explains itself. */
+function sh(file: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Output> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      file,
+      args,
+      { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 180_000, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${error.message}\n${stdout}\n${stderr}`));
+        else resolve({ stdout, stderr });
+      },
+    );
+  });
+}
+const node = (args: string[], cwd: string) => sh(process.execPath, args, cwd);
+
+/**
+ * A runtime or browser that is not installed: a failure in CI (where .ci/run installs everything),
+ * a loud skip on a developer's machine.
+ */
+function present(what: string, path: string): boolean {
+  if (existsSync(path)) return true;
+  if (inCI) throw new Error(`${what} is missing at ${path}; CI must install it (see .ci/run)`);
+  console.warn(`\n  !!! SKIPPED: ${what} is not installed at ${path}; CI runs this test. !!!\n`);
+  return false;
+}
+
+/** The README's code blocks marked `<!-- run: name -->`, by name. */
+function readmeSnippets(): Map<string, string> {
+  const lines = readFileSync(join(root, "README.md"), "utf8").split("\n");
+  const snippets = new Map<string, string>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line.startsWith("<!-- run: ")) continue;
+    const name = line.slice("<!-- run: ".length, -" -->".length);
+    if (!lines[i + 1]!.startsWith("```")) throw new Error(`README: no code block after ${line}`);
+    const end = lines.indexOf("```", i + 2);
+    snippets.set(name, lines.slice(i + 2, end).join("\n") + "\n");
+    i = end;
+  }
+  return snippets;
+}
+
+/** A snippet's promised output: the text after `// → ` in it. */
+function promised(snippet: string): string {
+  const at = snippet.indexOf("// → ");
+  if (at < 0) throw new Error("snippet has no `// → ` line");
+  return snippet.slice(at + "// → ".length, snippet.indexOf("\n", at));
+}
+
+/** A runner module that prints scenario(library) as JSON. */
+function scenarioRunner(dir: string, file: string, library: string): string {
+  const scenario = join(dir, "scenario.mjs");
+  cpSync(join(root, "fixtures", "scenario.mjs"), scenario);
+  const path = join(dir, file);
+  writeFileSync(
+    path,
+    `import * as library from ${JSON.stringify(library)};\n` +
+      `import scenario from "./scenario.mjs";\n` +
+      `console.log(JSON.stringify(scenario(library)));\n`,
+  );
+  return path;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Set-up: pack, then install the tarball into a fresh project, as a user's `npm install` would.
+
+const work = mkdtempSync(join(tmpdir(), "endpoint-options-"));
+const app = join(work, "app");
+const installed = join(app, "node_modules", "endpoint-options");
+let tarball = "";
+const snippets = readmeSnippets();
+
+const npm = suite("npm install");
+
+// The set-up is a test of its own: a throw in a uvu hook would not fail the run.
+npm("npm pack, then npm install of the tarball into a fresh project, offline", async () => {
+  // `npm pack` runs the `prepare` script (the build) first, exactly as `npm publish` would.
+  const packed = await sh("npm", ["pack", "--json", "--pack-destination", work], root);
+  const json = packed.stdout.slice(packed.stdout.indexOf("[\n"));
+  tarball = join(work, JSON.parse(json)[0].filename);
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  // --offline: a package with no dependencies installs without the registry.
+  await sh("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], app);
+  assert.ok(existsSync(join(installed, "package.json")));
+});
+
+npm("the tarball holds the builds, types, source, README and LICENSE, and nothing else", () => {
+  const files = (dir: string, prefix = ""): string[] =>
+    readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(dir, prefix + entry.name + "/") : [prefix + entry.name],
+    );
+  assert.equal(files(installed).sort(), [
+    "LICENSE",
+    "README.md",
+    "dist/endpoint.cjs",
+    "dist/endpoint.d.cts",
+    "dist/endpoint.d.mts",
+    "dist/endpoint.min.js",
+    "dist/endpoint.mjs",
+    "endpoint.ts",
+    "package.json",
+  ]);
+});
+
+npm("zero runtime dependencies: none declared, none installed, none imported by the builds", () => {
+  const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+  for (const field of ["dependencies", "optionalDependencies", "peerDependencies", "bundleDependencies"]) {
+    assert.is(manifest[field], undefined, field);
+  }
+  assert.equal(readdirSync(join(app, "node_modules")).filter((name) => name !== ".package-lock.json"), ["endpoint-options"]);
+  for (const build of ["endpoint.mjs", "endpoint.cjs", "endpoint.min.js"]) {
+    const code = readFileSync(join(installed, "dist", build), "utf8");
+    // esbuild puts a bundle's remaining imports at the start of a line; there must be none.
+    const imports = code.split("\n").filter((line) => line.startsWith("import ") || line.startsWith("import{"));
+    assert.equal(imports, [], `${build} imports a module`);
+    assert.not.ok(code.includes("require(") || code.includes("import("), `${build} loads a module`);
+  }
+});
+
+npm("import and require both work and build identical requests", async () => {
+  const viaImport = scenarioRunner(app, "via-import.mjs", "endpoint-options");
+  const viaRequire = join(app, "via-require.cjs");
+  writeFileSync(
+    viaRequire,
+    `const library = require("endpoint-options");\n` +
+      `import("./scenario.mjs").then(({ default: scenario }) => console.log(JSON.stringify(scenario(library))));\n`,
+  );
+  const [esm, cjs] = await Promise.all([node([viaImport], app), node([viaRequire], app)]);
+  assert.equal(JSON.parse(esm.stdout), EXPECTED);
+  assert.equal(JSON.parse(cjs.stdout), EXPECTED);
+});
+
+npm("the README's import and require snippets print what they promise", async () => {
+  const esm = snippets.get("npm-import")!;
+  const cjs = snippets.get("npm-require")!;
+  assert.ok(esm.includes('from "endpoint-options"') && cjs.includes('require("endpoint-options")'));
+  writeFileSync(join(app, "readme-import.mjs"), esm);
+  writeFileSync(join(app, "readme-require.cjs"), cjs);
+  const [a, b] = await Promise.all([node(["readme-import.mjs"], app), node(["readme-require.cjs"], app)]);
+  assert.is(a.stdout.trim(), promised(esm));
+  assert.is(b.stdout.trim(), promised(cjs));
+});
+
+// A consumer whose every line must type-check, and whose @ts-expect-error lines must not: were the
+// types missing or `any`, the strict build or the unused @ts-expect-error would fail.
+const consumerBody = `
+const request = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" });
+const method: string = request.method;
+const url: string = request.url;
+const accept: string | number | undefined = request.headers["accept"];
+const merged = endpoint.merge("GET /users/{username}", { username: "octocat" });
+const baseUrl: string = merged.baseUrl;
+const enterprise = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3" });
+const expanded: string = parseTemplate("/search{?q}").expand({ q: "x" });
+// @ts-expect-error a url is a string, not a number
+const wrong: number = request.url;
+// @ts-expect-error headers take strings and numbers
+endpoint("GET /", { headers: { "x-flag": true } });
+export const used = [method, url, accept, baseUrl, enterprise, expanded, wrong];
+`;
+
+npm("TypeScript consumers compile under --strict with every module resolution, in TypeScript 7 and 5 (node10: 5 only)", async () => {
+  writeFileSync(join(app, "consumer.ts"), `import { endpoint, parseTemplate } from "endpoint-options";\n${consumerBody}`);
+  writeFileSync(
+    join(app, "consumer.cts"),
+    `import library = require("endpoint-options");\nconst { endpoint, parseTemplate } = library;\n${consumerBody}`,
+  );
+  const configs: Array<[string, string, string[]]> = [
+    ["nodenext", "nodenext", ["consumer.ts", "consumer.cts"]],
+    ["node16", "node16", ["consumer.ts", "consumer.cts"]],
+    ["esnext", "bundler", ["consumer.ts"]],
+    ["commonjs", "node10", ["consumer.ts"]],
+  ];
+  const builds = [];
+  for (const [module, moduleResolution, files] of configs) {
+    for (const [name, tsc] of [["ts7", tsc7], ["ts5", tsc5]] as const) {
+      if (name == "ts7" && moduleResolution == "node10") continue; // TypeScript 7 removed node10
+      const tsconfig = `tsconfig.${name}.${moduleResolution}.json`;
+      const compilerOptions = { strict: true, noEmit: true, target: "es2022", module, moduleResolution, types: [] };
+      writeFileSync(join(app, tsconfig), JSON.stringify({ compilerOptions, files }));
+      builds.push(node([tsc, "-p", tsconfig], app));
+    }
+  }
+  await Promise.all(builds); // each rejects with the compiler's messages
+});
+
+npm("publint --strict finds nothing", async () => {
+  const { stdout } = await sh(bin("publint"), ["run", "--strict", tarball], work);
+  assert.ok(stdout.includes("All good!"), stdout);
+});
+
+npm("arethetypeswrong finds no problem in any resolution mode", async () => {
+  // --pack makes attw run `npm pack` itself; this is the tarball that command produces.
+  const { stdout } = await sh(bin("attw"), ["--format", "json", tarball], work);
+  const report = JSON.parse(stdout);
+  assert.equal(report.analysis.problems, []);
+  const kinds = Object.keys(report.analysis.entrypoints["."].resolutions).sort();
+  assert.equal(kinds, ["bundler", "node10", "node16-cjs", "node16-esm"]);
+});
+
+npm.run();
+
+// ---------------------------------------------------------------------------------------------------
+// CDN: a page served from 127.0.0.1 imports dist/endpoint.min.js by URL in headless Chromium.
+
+const cdn = suite("CDN in Chromium");
+let server: Server | undefined;
+let origin = "";
+let browser: import("playwright-core").Browser | undefined;
+
+// A throw in a hook does not fail a uvu run, so the tests themselves report a missing Chromium.
+cdn.before(async () => {
+  if (!existsSync(chromiumPath)) return;
+  const pages = new Map<string, string>();
+  const types: Record<string, string> = { ".js": "text/javascript", ".mjs": "text/javascript", ".html": "text/html" };
+  server = createServer((request, response) => {
+    const path = new URL(request.url!, "http://x").pathname;
+    // Test pages by name; anything else from the installed package folder, as a CDN serves it.
+    const body = pages.get(path) ?? (path.includes("..") ? undefined : readIfFile(join(installed, path)));
+    if (body === undefined) return void response.writeHead(404).end();
+    response.writeHead(200, { "content-type": types[extname(path)] ?? "text/plain" }).end(body);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const bundle = `${origin}/dist/endpoint.min.js`;
+  const snippet = snippets.get("cdn")!;
+  assert.ok(snippet.includes("https://cdn.jsdelivr.net/npm/endpoint-options@1/dist/endpoint.min.js"));
+  assert.ok(snippet.includes("https://unpkg.com/endpoint-options@1/dist/endpoint.min.js"));
+  const head = '<!doctype html>\n<link rel="icon" href="data:,">\n'; // no favicon request
+  pages.set("/readme.html", head + snippet.replaceAll("https://cdn.jsdelivr.net/npm/endpoint-options@1/dist/endpoint.min.js", bundle));
+  pages.set("/scenario.mjs", readFileSync(join(root, "fixtures", "scenario.mjs"), "utf8"));
+  pages.set(
+    "/scenario.html",
+    `${head}<script type="module">\n` +
+      `import * as library from "${bundle}";\nimport scenario from "/scenario.mjs";\n` +
+      `window.result = JSON.stringify(scenario(library));\n</script>\n`,
+  );
+  const { chromium } = await import("playwright-core");
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  });
+});
+
+cdn.after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+function readIfFile(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Open a page; collect its console lines, errors and every URL it requested. */
+async function visit(path: string) {
+  const page = await browser!.newPage();
+  const log: string[] = [];
+  const errors: string[] = [];
+  const requested: string[] = [];
+  page.on("console", (message) => log.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("requestfailed", (request) => errors.push(`${request.url()} failed`));
+  page.on("request", (request) => void (request.url().startsWith("http") && requested.push(request.url())));
+  await page.goto(origin + path, { waitUntil: "load" });
+  return { page, log, errors, requested };
+}
+
+cdn("the README's CDN snippet, pointed at the local copy, prints what it promises", async () => {
+  if (!present("Chromium", chromiumPath)) return;
+  const { page, log, errors, requested } = await visit("/readme.html");
+  await page.waitForFunction(() => document.readyState == "complete");
+  await page.close();
+  assert.equal(errors, []);
+  assert.equal(log, [promised(snippets.get("cdn")!)]);
+  assert.equal(requested, [`${origin}/readme.html`, `${origin}/dist/endpoint.min.js`]);
+});
+
+cdn("the minified bundle builds every scenario request exactly", async () => {
+  if (!present("Chromium", chromiumPath)) return;
+  const { page, errors } = await visit("/scenario.html");
+  const result = await page.waitForFunction(() => (window as unknown as { result?: string }).result);
+  const json = (await result.jsonValue()) as string;
+  await page.close();
+  assert.equal(errors, []);
+  assert.equal(JSON.parse(json), EXPECTED);
+});
+
+cdn.run();
+
+// ---------------------------------------------------------------------------------------------------
+// Vendored: endpoint.ts copied alone into an empty folder.
+
+const vendored = suite("vendored endpoint.ts");
+const vendor = join(work, "vendored");
+
+vendored("endpoint.ts imports nothing: no import, export-from, require or import()", () => {
+  const source = readFileSync(join(installed, "endpoint.ts"), "utf8");
+  const loads = source
+    .split("\n")
+    .filter((line) => /^\s*import\s/.test(line) || /^\s*export\s.*\sfrom\s/.test(line) || /\brequire\(|\bimport\(/.test(line));
+  assert.equal(loads, []);
+});
+
+vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, with and without DOM)", async () => {
+  mkdirSync(vendor);
+  cpSync(join(installed, "endpoint.ts"), join(vendor, "endpoint.ts"));
+  const builds = [];
+  for (const [name, tsc] of [["ts7", tsc7], ["ts5", tsc5]] as const) {
+    for (const lib of [undefined, ["es2022"]]) {
+      const out = `out-${name}${lib ? "-nodom" : ""}`;
+      const compilerOptions = { strict: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", outDir: out, ...(lib && { lib }) };
+      writeFileSync(join(vendor, `tsconfig.${out}.json`), JSON.stringify({ compilerOptions, files: ["endpoint.ts"] }));
+      builds.push(node([tsc, "-p", `tsconfig.${out}.json`], vendor).then(() => out));
+    }
+  }
+  for (const out of await Promise.all(builds)) {
+    writeFileSync(join(vendor, out, "package.json"), '{ "type": "module" }');
+    const runner = scenarioRunner(join(vendor, out), "run.mjs", "./endpoint.js");
+    assert.equal(JSON.parse((await node([runner], vendor)).stdout), EXPECTED, out);
+  }
+});
+
+vendored("the README's vendored snippet prints what it promises, compiled by tsc and run by Node", async () => {
+  const dir = join(work, "vendored-tsc");
+  mkdirSync(dir);
+  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
+  writeFileSync(join(dir, "main.ts"), snippets.get("vendored")!);
+  writeFileSync(join(dir, "package.json"), '{ "type": "module" }');
+  const compilerOptions = { strict: true, types: [], target: "es2022", module: "nodenext", rewriteRelativeImportExtensions: true, outDir: "out" };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["main.ts"] }));
+  await node([tsc7, "-p", "."], dir);
+  assert.is((await node(["out/main.js"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
+});
+
+vendored.run();
+
+// ---------------------------------------------------------------------------------------------------
+// Deno and Bun, from their npm packages.
+
+const deno = suite("Deno");
+const denoBin = bin("deno");
+const denoEnv = { DENO_NO_UPDATE_CHECK: "1", DENO_DIR: join(work, "deno-cache") };
+const runDeno = (args: string[], cwd: string) => sh(denoBin, args, cwd, denoEnv);
+
+deno("the installed ESM build builds every scenario request exactly", async () => {
+  if (!present("Deno", denoBin)) return;
+  const runner = scenarioRunner(join(work, "deno"), "run.mjs", join(installed, "dist", "endpoint.mjs"));
+  assert.equal(JSON.parse((await runDeno(["run", runner], app)).stdout), EXPECTED);
+});
+
+deno("the README's import snippet, from the installed package, prints what it promises", async () => {
+  if (!present("Deno", denoBin)) return;
+  writeFileSync(join(app, "readme-deno.mjs"), snippets.get("npm-import")!);
+  assert.is((await runDeno(["run", "readme-deno.mjs"], app)).stdout.trim(), promised(snippets.get("npm-import")!));
+});
+
+deno("the vendored endpoint.ts runs as is, type-checks, and its README snippet prints what it promises", async () => {
+  if (!present("Deno", denoBin)) return;
+  const dir = join(work, "deno-vendored");
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
+  writeFileSync(join(dir, "main.ts"), snippets.get("vendored")!);
+  const runner = scenarioRunner(dir, "run.mjs", "./endpoint.ts");
+  await runDeno(["check", "endpoint.ts", "main.ts"], dir);
+  assert.equal(JSON.parse((await runDeno(["run", runner], dir)).stdout), EXPECTED);
+  assert.is((await runDeno(["run", "main.ts"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
+});
+
+deno.run();
+
+const bun = suite("Bun");
+const bunBin = bin("bun");
+
+bun("the installed ESM build builds every scenario request exactly", async () => {
+  if (!present("Bun", bunBin)) return;
+  const runner = scenarioRunner(join(work, "bun"), "run.mjs", join(installed, "dist", "endpoint.mjs"));
+  assert.equal(JSON.parse((await sh(bunBin, [runner], app)).stdout), EXPECTED);
+});
+
+bun("the README's import and require snippets, from the installed package, print what they promise", async () => {
+  if (!present("Bun", bunBin)) return;
+  writeFileSync(join(app, "readme-bun.mjs"), snippets.get("npm-import")!);
+  writeFileSync(join(app, "readme-bun.cjs"), snippets.get("npm-require")!);
+  assert.is((await sh(bunBin, ["readme-bun.mjs"], app)).stdout.trim(), promised(snippets.get("npm-import")!));
+  assert.is((await sh(bunBin, ["readme-bun.cjs"], app)).stdout.trim(), promised(snippets.get("npm-require")!));
+});
+
+bun("the vendored endpoint.ts and its README snippet run as is", async () => {
+  if (!present("Bun", bunBin)) return;
+  const dir = join(work, "bun-vendored");
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
+  writeFileSync(join(dir, "main.ts"), snippets.get("vendored")!);
+  const runner = scenarioRunner(dir, "run.mjs", "./endpoint.ts");
+  assert.equal(JSON.parse((await sh(bunBin, [runner], dir)).stdout), EXPECTED);
+  assert.is((await sh(bunBin, ["main.ts"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
+});
+
+bun.after(() => rmSync(work, { recursive: true, force: true }));
+bun.run();
