@@ -31,7 +31,7 @@ function throwsType(fn: () => unknown, ...parts: string[]) {
   assert.unreachable(`expected a TypeError mentioning ${parts.join(", ")}`);
 }
 
-function define(name: string, { endpoint, parseTemplate }: Lib) {
+function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
   const test = suite(`${name}`);
 
   // --- Spec section 4.1: the two worked shapes -------------------------------------------
@@ -512,6 +512,78 @@ function define(name: string, { endpoint, parseTemplate }: Lib) {
     assert.is(template.expand({ id: "x" }), "/users/x");
   });
 
+  // --- toFetch: request options as fetch() arguments --------------------------------------
+
+  test("toFetch: PATCH uppercased, JSON body serialised, headers as strings, signal carried over", () => {
+    const signal = new AbortController().signal;
+    const options = endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", private: true, request: { signal, agent: 1 } });
+    const [url, init] = toFetch(options);
+    assert.is(url, "https://api.github.com/repos/o/r");
+    assert.equal(Object.keys(init), ["method", "headers", "body", "signal"]);
+    assert.is(init.method, "PATCH");
+    assert.equal(init.headers, { accept: ACCEPT, "user-agent": UA, "content-type": "application/json; charset=utf-8" });
+    assert.is(init.body, '{"private":true}');
+    assert.is(init.signal, signal);
+    assert.equal(options.body, { private: true }, "the request options are not changed");
+    assert.is(options.method, "patch");
+  });
+
+  test("toFetch: GET and HEAD send no body; a body-less PUT keeps its empty body; numbers become strings", () => {
+    const [getUrl, get] = toFetch({ method: "get", url: "https://x.test/?a=1", headers: { "x-n": 5 }, body: { a: 1 } });
+    assert.is(getUrl, "https://x.test/?a=1");
+    assert.equal(get, { method: "GET", headers: { "x-n": "5" } });
+    assert.equal(toFetch({ method: "head", url: "https://x.test/", headers: {}, body: "x" })[1], { method: "HEAD", headers: {} });
+    assert.equal(toFetch(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }))[1], {
+      method: "PUT",
+      headers: { accept: ACCEPT, "user-agent": UA },
+      body: "",
+    });
+  });
+
+  test("toFetch: arrays and +json types serialise; other bodies pass through untouched", () => {
+    const json = (body: unknown, type: string) => toFetch({ method: "post", url: "u", headers: { "Content-Type": type }, body })[1].body;
+    assert.is(json([1, "a"], "application/json"), '[1,"a"]');
+    assert.is(json({ a: null }, "application/merge-patch+json; charset=utf-8"), '{"a":null}');
+    assert.is(json(Object.assign(Object.create(null), { b: 2 }), "application/json"), '{"b":2}');
+    const bytes = new Uint8Array([0, 255]);
+    const bodies = [bytes, bytes.buffer, new Blob(["x"]), new FormData(), new URLSearchParams("a=1"), "text {}", 0];
+    for (const body of bodies) assert.is(json(body, "application/json"), body);
+    // no content type at all: a plain object is JSON, and says so
+    const [, init] = toFetch({ method: "post", url: "u", headers: {}, body: { a: 1 } });
+    assert.equal(init, { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: '{"a":1}' });
+  });
+
+  test("toFetch: a stream passes through with duplex: half", () => {
+    const stream = new ReadableStream();
+    const [, init] = toFetch({ method: "post", url: "u", headers: { "content-type": "application/octet-stream" }, body: stream });
+    assert.is(init.body, stream);
+    assert.is((init as Record<string, unknown>)["duplex"], "half");
+    const iterable = { async *[Symbol.asyncIterator]() {} };
+    assert.is((toFetch({ method: "put", url: "u", headers: {}, body: iterable })[1] as Record<string, unknown>)["duplex"], "half");
+    assert.is((toFetch({ method: "put", url: "u", headers: {}, body: "s" })[1] as Record<string, unknown>)["duplex"], undefined);
+  });
+
+  test("toFetch: bad input is a TypeError naming what is wrong", () => {
+    throwsType(() => toFetch(null as any), "toFetch() takes request options (an object), not null");
+    throwsType(() => toFetch({ url: "u", headers: {} } as any), "request option `method` must be a string, not undefined");
+    throwsType(() => toFetch({ method: "get", url: 1, headers: {} } as any), "request option `url` must be a string, not number");
+    throwsType(() => toFetch({ method: "get", url: "u", headers: [] } as any), "request option `headers` must be an object, not array");
+    throwsType(() => toFetch({ method: "get", url: "u", headers: { "x-a": {} } } as any), 'header "x-a" must be a string or a number, not object');
+    const form = { method: "post", url: "u", headers: { "content-type": "application/x-www-form-urlencoded" }, body: { a: 1 } };
+    throwsType(() => toFetch(form), 'an object body cannot be sent as content-type "application/x-www-form-urlencoded"; serialise it first');
+    const cyclic: Record<string, unknown> = {};
+    cyclic["self"] = cyclic;
+    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: cyclic }), "the body cannot be serialised as JSON");
+    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: { n: 1n } }), "the body cannot be serialised as JSON");
+  });
+
+  test("toFetch: a __proto__ header stays a header", () => {
+    const headers = JSON.parse('{"__proto__": "x", "a": "1"}');
+    const [, init] = toFetch({ method: "get", url: "u", headers });
+    assert.equal(Object.keys(init.headers), ["__proto__", "a"]);
+    assert.is(Object.getPrototypeOf(init.headers), Object.prototype);
+  });
+
   test.run();
 }
 
@@ -718,9 +790,9 @@ properties.run();
 
 /**
  * Fails on growth. The goal is 1,800 B gzip (octokit's bundle is 2,244 B); this budget is the size
- * reached plus a little headroom, and comes down as the bundle does.
+ * reached plus a little headroom (toFetch() added 430 B), and comes down as the bundle does.
  */
-const SIZE_BUDGET = 4_800;
+const SIZE_BUDGET = 5_250;
 const size = suite("size");
 size(`dist/endpoint.min.js is at most ${SIZE_BUDGET} B gzip`, () => {
   const { gzip } = measure(readFileSync("dist/endpoint.min.js"));

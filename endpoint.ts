@@ -5,7 +5,7 @@
  *   1. the RFC 6570 URI-template compiler and expander,
  *   2. option merging (defaults, headers, media types),
  *   3. request building (URL, query, body),
- *   4. the exported surface.
+ *   4. the exported surface, and `toFetch()` for sending with fetch.
  *
  * Every regular expression here is linear: character classes, anchored, no nested ambiguity.
  *
@@ -783,3 +783,75 @@ export const endpoint: Endpoint = withDefaults(
     }),
   ),
 );
+
+declare global {
+  /** Merges with the `RequestInit` of the DOM, Deno, Bun or `@types/node`; empty where there is none. */
+  interface RequestInit {}
+}
+
+/** The `init` half of `toFetch()`: the environment's `RequestInit`, with `method` and `headers` known. */
+export type FetchInit = RequestInit & { method: string; headers: Record<string, string> };
+
+/** `application/json` and any `+json` type, such as `application/vnd.github.v3+json`. */
+function isJson(contentType: string): boolean {
+  const end = contentType.indexOf(";");
+  const essence = (end < 0 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
+  return essence == "application/json" || essence.endsWith("+json");
+}
+
+/** A web `ReadableStream`, a Node stream or an async iterable: a body fetch must send as a stream. */
+function isStream(body: unknown): boolean {
+  if (!body || typeof body != "object") return false;
+  const stream = body as { getReader?: unknown; pipe?: unknown; [Symbol.asyncIterator]?: unknown };
+  return typeof stream.getReader == "function" || typeof stream.pipe == "function" || typeof stream[Symbol.asyncIterator] == "function";
+}
+
+/**
+ * Request options as `fetch()` arguments, for `fetch(...toFetch(options))`, `new Request(...)` and
+ * fetch-based clients. The result of `endpoint()` is kept as the spec defines it (lowercase method, body
+ * as an object); this is the step that makes it sendable:
+ * - the method is uppercased: fetch normalises only DELETE, GET, HEAD, OPTIONS, POST and PUT, and a
+ *   lowercase `patch` reaches the server as is, where it is refused;
+ * - a plain object or array body with a JSON content type is serialised with `JSON.stringify` (fetch would
+ *   send `[object Object]`); strings, bytes, `Blob`, `FormData`, `URLSearchParams` and streams pass through
+ *   untouched (a stream also gets `duplex: "half"`, which fetch requires for one);
+ * - GET and HEAD send no body; header values become strings; `request.signal` is carried over.
+ * @throws {TypeError} when the options are not request options, or an object body has a content type
+ * other than JSON (serialise it yourself, e.g. with `URLSearchParams`).
+ * @example
+ * const response = await fetch(...toFetch(endpoint("PATCH /repos/{owner}/{repo}", { owner, repo, private: true })));
+ */
+export function toFetch(options: RequestOptions): [url: string, init: FetchInit] {
+  if (!isPlainObject(options)) fail(`toFetch() takes request options (an object), not ${describe(options)}`);
+  const { method, url, headers: given, body, request } = options;
+  if (typeof method != "string") fail(`request option \`method\` must be a string, not ${describe(method)}`);
+  if (typeof url != "string") fail(`request option \`url\` must be a string, not ${describe(url)}`);
+  if (given !== undefined && !isPlainObject(given)) fail(`request option \`headers\` must be an object, not ${describe(given)}`);
+  const headers: Record<string, string> = {};
+  let contentType: string | undefined;
+  for (const name in given) {
+    const value: unknown = given[name];
+    if (value === undefined) continue;
+    if (typeof value != "string" && typeof value != "number") fail(`header ${quote(name)} must be a string or a number, not ${describe(value)}`);
+    put(headers, name, String(value));
+    if (name.toLowerCase() == "content-type") contentType = String(value);
+  }
+  const init: { method: string; headers: Record<string, string>; [option: string]: unknown } = { method: method.toUpperCase(), headers };
+  if (body !== undefined && init.method != "GET" && init.method != "HEAD") {
+    if (!isStream(body) && (isPlainObject(body) || Array.isArray(body))) {
+      if (contentType === undefined) headers["content-type"] = contentType = "application/json; charset=utf-8";
+      if (!isJson(contentType)) fail(`an object body cannot be sent as content-type ${quote(contentType)}; serialise it first`);
+      try {
+        init.body = JSON.stringify(body);
+      } catch (error) {
+        fail(`the body cannot be serialised as JSON: ${(error as Error).message}`);
+      }
+    } else {
+      init.body = body;
+      if (isStream(body)) init.duplex = "half";
+    }
+  }
+  const signal = request?.["signal"];
+  if (signal != null) init.signal = signal;
+  return [url, init as FetchInit];
+}
