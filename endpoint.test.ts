@@ -528,7 +528,7 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     assert.is(options.method, "patch");
   });
 
-  test("toFetch: GET and HEAD send no body; a body-less PUT keeps its empty body; numbers become strings", () => {
+  test("toFetch: GET and HEAD send no body, nor does an empty string; numbers become strings", () => {
     const [getUrl, get] = toFetch({ method: "get", url: "https://x.test/?a=1", headers: { "x-n": 5 }, body: { a: 1 } });
     assert.is(getUrl, "https://x.test/?a=1");
     assert.equal(get, { method: "GET", headers: { "x-n": "5" } });
@@ -536,8 +536,8 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     assert.equal(toFetch(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }))[1], {
       method: "PUT",
       headers: { accept: ACCEPT, "user-agent": UA },
-      body: "",
     });
+    assert.is(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }).body, "", "endpoint() keeps octokit's empty body");
   });
 
   test("toFetch: arrays and +json types serialise; other bodies pass through untouched", () => {
@@ -551,6 +551,14 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     // no content type at all: a plain object is JSON, and says so
     const [, init] = toFetch({ method: "post", url: "u", headers: {}, body: { a: 1 } });
     assert.equal(init, { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: '{"a":1}' });
+  });
+
+  test("toFetch: the result makes a Request as is", async () => {
+    const request = new Request(...toFetch(endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", archived: true })));
+    assert.is(request.method, "PATCH");
+    assert.is(request.url, "https://api.github.com/repos/o/r");
+    assert.is(request.headers.get("content-type"), "application/json; charset=utf-8");
+    assert.is(await request.text(), '{"archived":true}');
   });
 
   test("toFetch: a stream passes through with duplex: half", () => {

@@ -815,7 +815,8 @@ function isStream(body: unknown): boolean {
  * - a plain object or array body with a JSON content type is serialised with `JSON.stringify` (fetch would
  *   send `[object Object]`); strings, bytes, `Blob`, `FormData`, `URLSearchParams` and streams pass through
  *   untouched (a stream also gets `duplex: "half"`, which fetch requires for one);
- * - GET and HEAD send no body; header values become strings; `request.signal` is carried over.
+ * - GET and HEAD send no body, nor does an empty string (fetch would label it `text/plain`; a PUT
+ *   still goes out with `content-length: 0`); header values become strings; `request.signal` is carried over.
  * @throws {TypeError} when the options are not request options, or an object body has a content type
  * other than JSON (serialise it yourself, e.g. with `URLSearchParams`).
  * @example
@@ -837,7 +838,8 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
     if (name.toLowerCase() == "content-type") contentType = String(value);
   }
   const init: { method: string; headers: Record<string, string>; [option: string]: unknown } = { method: method.toUpperCase(), headers };
-  if (body !== undefined && init.method != "GET" && init.method != "HEAD") {
+  // An empty string is no body: fetch would label it text/plain (octokit-style PUTs carry one).
+  if (body !== undefined && body !== "" && init.method != "GET" && init.method != "HEAD") {
     if (!isStream(body) && (isPlainObject(body) || Array.isArray(body))) {
       if (contentType === undefined) headers["content-type"] = contentType = "application/json; charset=utf-8";
       if (!isJson(contentType)) fail(`an object body cannot be sent as content-type ${quote(contentType)}; serialise it first`);

@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -226,14 +226,18 @@ const expanded: string = parseTemplate("/search{?q}").expand({ q: "x" });
 const wrong: number = request.url;
 // @ts-expect-error headers take strings and numbers
 endpoint("GET /", { headers: { "x-flag": true } });
-export const used = [method, url, accept, baseUrl, enterprise, expanded, wrong];
+const sent: Promise<Response> = fetch(...toFetch(request));
+const [fetchUrl, init] = toFetch(request);
+const upper: string = init.method;
+const headerValue: string | undefined = init.headers["accept"];
+export const used = [method, url, accept, baseUrl, enterprise, expanded, wrong, sent, fetchUrl, upper, headerValue];
 `;
 
 npm("TypeScript consumers compile under --strict with every module resolution, in TypeScript 7 and 5 (node10: 5 only)", async () => {
-  writeFileSync(join(app, "consumer.ts"), `import { endpoint, parseTemplate } from "endpoint-options";\n${consumerBody}`);
+  writeFileSync(join(app, "consumer.ts"), `import { endpoint, parseTemplate, toFetch } from "endpoint-options";\n${consumerBody}`);
   writeFileSync(
     join(app, "consumer.cts"),
-    `import library = require("endpoint-options");\nconst { endpoint, parseTemplate } = library;\n${consumerBody}`,
+    `import library = require("endpoint-options");\nconst { endpoint, parseTemplate, toFetch } = library;\n${consumerBody}`,
   );
   const configs: Array<[string, string, string[]]> = [
     ["nodenext", "nodenext", ["consumer.ts", "consumer.cts"]],
@@ -312,10 +316,7 @@ cdn.before(async () => {
   });
 });
 
-cdn.after(async () => {
-  await browser?.close();
-  server?.close();
-});
+cdn.after(() => void server?.close());
 
 function readIfFile(path: string): Buffer | undefined {
   try {
@@ -409,6 +410,167 @@ vendored("the README's vendored snippet prints what it promises, compiled by tsc
 vendored.run();
 
 // ---------------------------------------------------------------------------------------------------
+// Real clients: fixtures/requests.mjs sent with each README recipe to a recording server on loopback.
+
+const clients = suite("real clients, end to end");
+const recorded: Record<string, string | undefined>[] = [];
+let api: Server | undefined;
+let apiPort = 0;
+
+interface Sent {
+  method: string;
+  path: string;
+  contentType?: string;
+  contentLength?: string;
+  body?: string;
+}
+const utf8 = (text: string) => Buffer.from(text).toString("hex");
+const json = "application/json; charset=utf-8";
+const SENT: Sent[] = [
+  { method: "GET", path: "/api/repos/octocat/hello-world/issues?state=open&labels=bug%2Cui" },
+  { method: "HEAD", path: "/api/repos/octocat/hello-world" },
+  { method: "POST", path: "/api/repos/octocat/hello-world/issues", contentType: json, body: utf8('{"title":"Found a bug","labels":["bug"]}') },
+  { method: "PATCH", path: "/api/repos/octocat/hello-world/issues/1", contentType: json, body: utf8('{"state":"closed"}') },
+  { method: "PUT", path: "/api/user/starred/octocat/hello-world", contentLength: "0" },
+  { method: "DELETE", path: "/api/repos/octocat/hello-world/issues/comments/42" },
+  { method: "POST", path: "/api/markdown/raw", contentType: "text/plain; charset=utf-8", body: utf8("Hello **world** ü") },
+  {
+    method: "POST",
+    path: "/api/repos/octocat/hello-world/releases/7/assets?name=notes%20v1.bin&label=Notes",
+    contentType: "application/octet-stream",
+    body: "000102feff",
+  },
+];
+
+/** Request by request, so a failure shows the one request that differs. */
+function assertSent(actual: Record<string, string | undefined>[], expected: ReturnType<typeof expectedSent>) {
+  for (let i = 0; i < Math.max(actual.length, expected.length); i++) {
+    assert.equal(actual[i], expected[i], `request ${i + 1} (${expected[i]?.method ?? "unexpected"})`);
+  }
+}
+
+/** What the server must have seen, request by request, with this client's user-agent. */
+function expectedSent(userAgent: string) {
+  return SENT.map(({ method, path, contentType, contentLength, body = "" }) => ({
+    method,
+    path,
+    accept: "application/vnd.github.v3+json",
+    "user-agent": userAgent,
+    authorization: "token secret-token",
+    "content-type": contentType,
+    "content-length": contentLength ?? (body ? String(body.length / 2) : undefined),
+    body,
+  }));
+}
+
+// The server answers the API under /api (with CORS, for the page on another origin) and serves the
+// page, its modules and the installed package's files to Chromium.
+clients.before(async () => {
+  const files: Record<string, () => string | Buffer> = {
+    "/page.html": () => '<!doctype html>\n<link rel="icon" href="data:,">\n<script type="module" src="/page.mjs"></script>\n',
+    "/page.mjs": () =>
+      `import { endpoint } from "/dist/endpoint.min.js";\nimport { requests } from "/requests.mjs";\nimport { send } from "/send-fetch.mjs";\n` +
+      `for (const options of requests(endpoint, "http://127.0.0.1:${apiPort}/api")) await (await send(options)).arrayBuffer();\n` +
+      `window.done = navigator.userAgent;\n`,
+    "/requests.mjs": () => readFileSync(join(root, "fixtures", "requests.mjs")),
+    "/send-fetch.mjs": () => snippets.get("send-fetch")!.replace('"endpoint-options"', '"/dist/endpoint.min.js"'),
+  };
+  api = createServer((request, response) => {
+    const path = request.url!;
+    const cors = { "access-control-allow-origin": "*" };
+    if (!path.startsWith("/api/")) {
+      const body = files[path]?.() ?? readIfFile(join(installed, path.includes("..") ? "-" : path));
+      if (body === undefined) return void response.writeHead(404, cors).end();
+      return void response.writeHead(200, { ...cors, "content-type": extname(path) == ".html" ? "text/html" : "text/javascript" }).end(body);
+    }
+    if (request.method == "OPTIONS") {
+      return void response
+        .writeHead(204, {
+          ...cors,
+          "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE",
+          "access-control-allow-headers": request.headers["access-control-request-headers"] ?? "",
+        })
+        .end();
+    }
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const header = (name: string) => request.headers[name] as string | undefined;
+      recorded.push({
+        method: request.method,
+        path,
+        accept: header("accept"),
+        "user-agent": header("user-agent"),
+        authorization: header("authorization"),
+        "content-type": header("content-type"),
+        "content-length": header("content-length"),
+        body: Buffer.concat(chunks).toString("hex"),
+      });
+      response.writeHead(200, { ...cors, "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => api!.listen(0, "127.0.0.1", resolve));
+  apiPort = (api.address() as AddressInfo).port;
+});
+
+clients.after(() => void api?.close());
+
+/**
+ * Send every request with the README recipe `name`, run in Node from a project that has the installed
+ * package and the clients (linked from this repository's devDependencies).
+ */
+async function sendWithRecipe(name: string) {
+  const project = join(work, "clients");
+  if (!existsSync(project)) {
+    mkdirSync(join(project, "node_modules"), { recursive: true });
+    writeFileSync(join(project, "package.json"), '{ "type": "module" }');
+    symlinkSync(installed, join(project, "node_modules", "endpoint-options"));
+    for (const client of ["axios", "got"]) symlinkSync(join(root, "node_modules", client), join(project, "node_modules", client));
+  }
+  const file = join(project, `${name}.mjs`);
+  writeFileSync(file, snippets.get(name)!);
+  const { send } = await import(file);
+  const { endpoint } = await import(join(installed, "dist", "endpoint.mjs"));
+  const { requests } = await import(join(root, "fixtures", "requests.mjs"));
+  recorded.length = 0;
+  for (const options of requests(endpoint, `http://127.0.0.1:${apiPort}/api`)) {
+    const response = await send(options);
+    if (typeof response.arrayBuffer == "function") await response.arrayBuffer(); // fetch
+    else if (typeof response.resume == "function") response.resume(); // node:http
+  }
+  return recorded.slice();
+}
+
+for (const [client, recipe] of [
+  ["Node's fetch", "send-fetch"],
+  ["axios", "send-axios"],
+  ["got", "send-got"],
+  ["node:http", "send-http"],
+]) {
+  clients(`${client}: every request arrives with the right method, path, query, headers and body`, async () => {
+    assertSent(await sendWithRecipe(recipe!), expectedSent(userAgent));
+  });
+}
+
+clients("Chromium's fetch, from a page on another origin: the same, but for the browser's own user-agent", async () => {
+  if (!present("Chromium", chromiumPath)) return;
+  recorded.length = 0;
+  const page = await browser!.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => void (message.type() == "error" && errors.push(message.text())));
+  await page.goto(`http://localhost:${apiPort}/page.html`);
+  const done = await page.waitForFunction(() => (window as unknown as { done?: string }).done);
+  const browserAgent = (await done.jsonValue()) as string;
+  await page.close();
+  assert.equal(errors, []);
+  assert.ok(browserAgent.includes("Chrome/"), browserAgent);
+  assertSent(recorded, expectedSent(browserAgent));
+});
+
+clients.run();
+
+// ---------------------------------------------------------------------------------------------------
 // Deno and Bun, from their npm packages.
 
 const deno = suite("Deno");
@@ -470,5 +632,8 @@ bun("the vendored endpoint.ts and its README snippet run as is", async () => {
   assert.is((await sh(bunBin, ["main.ts"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
 });
 
-bun.after(() => rmSync(work, { recursive: true, force: true }));
+bun.after(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
 bun.run();
