@@ -696,17 +696,82 @@ export interface RequestOptions {
   request?: RequestMeta;
 }
 
-/** `endpoint()` and the functions that hang on it. */
-export interface Endpoint {
+// Route-aware types: the placeholders of a literal route, read by template literal types, become the
+// keys of its options. `{name}` and `:name` are required (unless a `defaults()` call set them), every
+// other expression (`{/name}`, `{?a,b}`, `{&a}`, `{#a}`, `{+a}`, `{.a}`, `{;a}`) is optional.
+
+/** The value of a parameter: `undefined` and `null` are absent, so a required one must be something. */
+export type ParameterValue = string | number | boolean | bigint | object;
+
+type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
+type Letter = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z";
+type WordChar = Letter | Uppercase<Letter> | "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "_";
+/** Named options are never placeholders. */
+type NamedOption = "method" | "baseUrl" | "url" | "headers" | "request" | "mediaType";
+
+/** The leading word characters of `text`. */
+type Word<Text extends string, Taken extends string = ""> = Text extends `${infer C}${infer Rest}`
+  ? C extends WordChar ? Word<Rest, `${Taken}${C}`> : Taken
+  : Taken;
+/** Every `{...}` expression of a template, as a union of its insides. */
+type Expressions<Url extends string> = Url extends `${string}{${infer Inside}}${infer Rest}` ? Inside | Expressions<Rest> : never;
+/** Every `:name` (a lowercase letter, then word characters), as in the runtime's compiler. */
+type ColonNames<Url extends string> = Url extends `${string}:${infer After}`
+  ? (After extends `${Letter}${string}` ? Word<After> : never) | ColonNames<After>
+  : never;
+/** `a,b*,c:3` → `"a" | "b" | "c"`. */
+type VariableNames<List extends string> = List extends `${infer Spec},${infer Rest}` ? VariableNames<Spec> | VariableNames<Rest>
+  : List extends `${infer Name}*` ? Name
+  : List extends `${infer Name}:${string}` ? Name
+  : List;
+type RequiredIn<Inside extends string> = Inside extends `${Operator}${string}` ? never : VariableNames<Inside>;
+type OptionalIn<Inside extends string> = Inside extends `${Operator}${infer List}` ? VariableNames<List> : never;
+
+/** The URL part of `"METHOD url"`, or the route itself. */
+export type RouteUrl<Route extends string> = Route extends `${string} ${infer Url}` ? Url : Route;
+/** The lowercase method of a route; a bare URL takes the defaults' method, which starts as GET. */
+export type RouteMethod<Route extends string, Defaults = {}> = string extends Route
+  ? string
+  : Route extends `${infer Method} ${string}`
+  ? Lowercase<Method>
+  : Defaults extends { method: infer Method extends string } ? Lowercase<Method> : "get";
+/** Placeholders a literal route needs: `{name}` and `:name`, less those the defaults set. */
+export type RequiredParameters<Route extends string, Defaults = {}> = Exclude<
+  RequiredIn<Expressions<RouteUrl<Route>>> | ColonNames<RouteUrl<Route>>,
+  NamedOption | keyof Defaults
+>;
+/** Placeholders a literal route can take but does not need. */
+export type OptionalParameters<Route extends string, Defaults = {}> = Exclude<
+  OptionalIn<Expressions<RouteUrl<Route>>> | Extract<RequiredIn<Expressions<RouteUrl<Route>>> | ColonNames<RouteUrl<Route>>, keyof Defaults>,
+  NamedOption | RequiredParameters<Route, Defaults>
+>;
+
+/** Options for a literal route: its placeholders by name, next to every other option and parameter. */
+export type RouteOptions<Route extends string, Defaults = {}> = EndpointOptions & {
+  [Name in RequiredParameters<Route, Defaults>]: ParameterValue;
+} & {
+  [Name in OptionalParameters<Route, Defaults>]?: ParameterValue | null | undefined;
+};
+
+/** The options argument of a route: required when the route has a required placeholder, loose for a non-literal string. */
+type RouteArguments<Route extends string, Defaults> = string extends Route
+  ? [options?: EndpointOptions]
+  : [RequiredParameters<Route, Defaults>] extends [never]
+    ? [options?: RouteOptions<Route, Defaults>]
+    : [options: RouteOptions<Route, Defaults>];
+
+/** `endpoint()` and the functions that hang on it; `Defaults` are the options of its `defaults()` calls. */
+export interface Endpoint<Defaults extends object = {}> {
   /**
-   * Build request options from a route such as `"GET /repos/{owner}/{repo}"` and its parameters.
+   * Build request options from a route such as `"GET /repos/{owner}/{repo}"` and its parameters. For a
+   * literal route, the types know its placeholders: a missing `{owner}` is a compile error.
    * @throws {TypeError} naming the option, header, parameter or template position at fault.
    */
-  (route: string, options?: EndpointOptions): RequestOptions;
+  <Route extends string>(route: Route, ...options: RouteArguments<Route, Defaults>): RequestOptions & { method: RouteMethod<Route, Defaults> };
   /** Build request options from options alone; `url` is required, `method` defaults to GET. */
   (options: EndpointOptions): RequestOptions;
   /** A new endpoint function with these options as defaults, layered over the current ones. */
-  defaults(options: EndpointOptions): Endpoint;
+  defaults<const Options extends EndpointOptions>(options: Options): Endpoint<Omit<Defaults, keyof Options> & Options>;
   /** The current default options (a fresh copy on every read: changing it changes nothing). */
   readonly DEFAULTS: MergedOptions;
   /** The defaults with the given route and options applied, not yet parsed into request options. */

@@ -239,11 +239,15 @@ npm("TypeScript consumers compile under --strict with every module resolution, i
     join(app, "consumer.cts"),
     `import library = require("endpoint-options");\nconst { endpoint, parseTemplate, toFetch } = library;\n${consumerBody}`,
   );
+  // The route-aware type tests too, against the declaration files instead of the source.
+  const typeTests = readFileSync(join(root, "types.test.ts"), "utf8");
+  assert.ok(typeTests.includes('from "./endpoint.ts"'));
+  writeFileSync(join(app, "types.test.ts"), typeTests.replace('from "./endpoint.ts"', 'from "endpoint-options"'));
   const configs: Array<[string, string, string[]]> = [
-    ["nodenext", "nodenext", ["consumer.ts", "consumer.cts"]],
-    ["node16", "node16", ["consumer.ts", "consumer.cts"]],
-    ["esnext", "bundler", ["consumer.ts"]],
-    ["commonjs", "node10", ["consumer.ts"]],
+    ["nodenext", "nodenext", ["consumer.ts", "consumer.cts", "types.test.ts"]],
+    ["node16", "node16", ["consumer.ts", "consumer.cts", "types.test.ts"]],
+    ["esnext", "bundler", ["consumer.ts", "types.test.ts"]],
+    ["commonjs", "node10", ["consumer.ts", "types.test.ts"]],
   ];
   const builds = [];
   for (const [module, moduleResolution, files] of configs) {
@@ -393,6 +397,16 @@ vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, 
     const runner = scenarioRunner(join(vendor, out), "run.mjs", "./endpoint.js");
     assert.equal(JSON.parse((await node([runner], vendor)).stdout), EXPECTED, out);
   }
+});
+
+vendored("the route-aware type tests pass against the vendored file (TypeScript 7 and 5)", async () => {
+  const dir = join(work, "vendored-types");
+  mkdirSync(dir);
+  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
+  cpSync(join(root, "types.test.ts"), join(dir, "types.test.ts"));
+  const compilerOptions = { strict: true, noEmit: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.test.ts"] }));
+  await Promise.all([node([tsc7, "-p", "."], dir), node([tsc5, "-p", "."], dir)]);
 });
 
 vendored("the README's vendored snippet prints what it promises, compiled by tsc and run by Node", async () => {
