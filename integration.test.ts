@@ -116,6 +116,15 @@ function promised(snippet: string): string {
   return snippet.slice(at + "// → ".length, snippet.indexOf("\n", at));
 }
 
+/** A new folder under the work folder holding the published endpoint.ts, as a vendoring user copies it, and `files`. */
+function vendorInto(name: string, files: Record<string, string> = {}): string {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
 /** A runner module that prints scenario(library) as JSON. */
 function scenarioRunner(dir: string, file: string, library: string): string {
   const scenario = join(dir, "scenario.mjs");
@@ -370,7 +379,6 @@ cdn.run();
 // Vendored: endpoint.ts copied alone into an empty folder.
 
 const vendored = suite("vendored endpoint.ts");
-const vendor = join(work, "vendored");
 
 vendored("endpoint.ts imports nothing: no import, export-from, require or import()", () => {
   const source = readFileSync(join(installed, "endpoint.ts"), "utf8");
@@ -381,8 +389,7 @@ vendored("endpoint.ts imports nothing: no import, export-from, require or import
 });
 
 vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, with and without DOM)", async () => {
-  mkdirSync(vendor);
-  cpSync(join(installed, "endpoint.ts"), join(vendor, "endpoint.ts"));
+  const vendor = vendorInto("vendored");
   const builds = [];
   for (const [name, tsc] of [["ts7", tsc7], ["ts5", tsc5]] as const) {
     for (const lib of [undefined, ["es2022"]]) {
@@ -400,21 +407,14 @@ vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, 
 });
 
 vendored("the route-aware type tests pass against the vendored file (TypeScript 7 and 5)", async () => {
-  const dir = join(work, "vendored-types");
-  mkdirSync(dir);
-  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
-  cpSync(join(root, "types.test.ts"), join(dir, "types.test.ts"));
+  const dir = vendorInto("vendored-types", { "types.test.ts": readFileSync(join(root, "types.test.ts"), "utf8") });
   const compilerOptions = { strict: true, noEmit: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.test.ts"] }));
   await Promise.all([node([tsc7, "-p", "."], dir), node([tsc5, "-p", "."], dir)]);
 });
 
 vendored("the README's vendored snippet prints what it promises, compiled by tsc and run by Node", async () => {
-  const dir = join(work, "vendored-tsc");
-  mkdirSync(dir);
-  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
-  writeFileSync(join(dir, "main.ts"), snippets.get("vendored")!);
-  writeFileSync(join(dir, "package.json"), '{ "type": "module" }');
+  const dir = vendorInto("vendored-tsc", { "main.ts": snippets.get("vendored")!, "package.json": '{ "type": "module" }' });
   const compilerOptions = { strict: true, types: [], target: "es2022", module: "nodenext", rewriteRelativeImportExtensions: true, outDir: "out" };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["main.ts"] }));
   await node([tsc7, "-p", "."], dir);
@@ -606,10 +606,7 @@ deno("the README's import snippet, from the installed package, prints what it pr
 
 deno("the vendored endpoint.ts runs as is, type-checks, and its README snippet prints what it promises", async () => {
   if (!present("Deno", denoBin)) return;
-  const dir = join(work, "deno-vendored");
-  mkdirSync(dir, { recursive: true });
-  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
-  writeFileSync(join(dir, "main.ts"), snippets.get("vendored")!);
+  const dir = vendorInto("deno-vendored", { "main.ts": snippets.get("vendored")! });
   const runner = scenarioRunner(dir, "run.mjs", "./endpoint.ts");
   await runDeno(["check", "endpoint.ts", "main.ts"], dir);
   assert.equal(JSON.parse((await runDeno(["run", runner], dir)).stdout), EXPECTED);
@@ -637,10 +634,7 @@ bun("the README's import and require snippets, from the installed package, print
 
 bun("the vendored endpoint.ts and its README snippet run as is", async () => {
   if (!present("Bun", bunBin)) return;
-  const dir = join(work, "bun-vendored");
-  mkdirSync(dir, { recursive: true });
-  cpSync(join(installed, "endpoint.ts"), join(dir, "endpoint.ts"));
-  writeFileSync(join(dir, "main.ts"), snippets.get("vendored")!);
+  const dir = vendorInto("bun-vendored", { "main.ts": snippets.get("vendored")! });
   const runner = scenarioRunner(dir, "run.mjs", "./endpoint.ts");
   assert.equal(JSON.parse((await sh(bunBin, [runner], dir)).stdout), EXPECTED);
   assert.is((await sh(bunBin, ["main.ts"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
