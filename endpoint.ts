@@ -453,6 +453,8 @@ interface State {
   /** `headers` with the JSON content type a body gets when none is set. */
   bodyHeaders: Record<string, unknown>;
   mediaType: MediaType;
+  /** The accept header for a call whose media type is a format alone, by format. */
+  acceptForFormat: (format: string) => string;
   request: unknown;
   /** Default request parameters (every key that is not a named option), or `null` when none. */
   params: Record<string, unknown> | null;
@@ -547,6 +549,7 @@ function toState(merged: Record<string, unknown>): State {
     headers: withMedia,
     bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia,
     mediaType: media,
+    acceptForFormat: cached(50, (format) => applyMediaType(accept as string, mergeMediaType(media, { format }))),
     request,
     params,
     flatParams: !params || Object.values(params).every((value) => value === null || typeof value != "object"),
@@ -625,7 +628,10 @@ function build(state: State, method: unknown, template: Template | undefined, op
     if (mediaType !== undefined) accept = state.rawHeaders.accept;
   }
   if (typeof accept == "string") {
-    headers.accept = mediaType === undefined && accept === state.rawHeaders.accept ? state.headers.accept : applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
+    if (accept !== state.rawHeaders.accept) headers.accept = applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
+    else if (mediaType === undefined) headers.accept = state.headers.accept;
+    else if (isPlainObject(mediaType) && typeof mediaType.format == "string" && mediaType.previews === undefined) headers.accept = state.acceptForFormat(mediaType.format);
+    else headers.accept = applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
   }
   if (body === undefined && emptyBody) body = "";
 
