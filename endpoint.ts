@@ -358,20 +358,24 @@ function mergeKey(target: Record<string, unknown>, key: string, value: unknown):
 
 const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 
-
+/** A header name checked and lowercased once: callers pass the same few names over and over. */
+const headerName = cached(500, (name) => {
+  if (!TOKEN.test(name)) fail(`header name ${quote(name)} is not a valid token`);
+  return name.toLowerCase();
+});
 
 /** Headers added to `into`: names checked and lowercased, values checked, `undefined` skipped. */
 function addHeaders(into: Record<string, unknown>, headers: unknown): Record<string, unknown> {
   if (headers == null) return into;
   if (!isPlainObject(headers)) fail("option `headers` must be a plain object");
-  for (const name of Object.keys(headers)) {
+  for (const name in headers) {
     const value = headers[name];
-    if (value === undefined) continue;
-    if (!TOKEN.test(name)) fail(`header name ${quote(name)} is not a valid token`);
+    if (value === undefined || !hasOwn(headers, name)) continue;
+    const lower = headerName(name);
     if (typeof value != "number" && (typeof value != "string" || /[\r\n\0]/.test(value))) {
       fail(`header ${quote(name)} must be a number or a string without CR, LF or NUL, not ${quote(String(value))}`);
     }
-    put(into, name.toLowerCase(), value);
+    put(into, lower, value);
   }
   return into;
 }
