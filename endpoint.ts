@@ -633,9 +633,10 @@ function build(state: State, method: unknown, template: Template | undefined, op
     if (mediaType !== undefined) accept = state.rawHeaders.accept;
   }
   if (typeof accept == "string") {
-    if (accept !== state.rawHeaders.accept) headers.accept = applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
-    else if (mediaType === undefined) headers.accept = state.headers.accept;
-    else if (isPlainObject(mediaType) && typeof mediaType.format == "string" && mediaType.previews === undefined) headers.accept = state.acceptForFormat(mediaType.format);
+    // On the defaults' accept, no media type or a format alone was worked out by defaults().
+    const known = accept === state.rawHeaders.accept;
+    if (known && mediaType === undefined) headers.accept = state.headers.accept;
+    else if (known && isPlainObject(mediaType) && typeof mediaType.format == "string" && mediaType.previews === undefined) headers.accept = state.acceptForFormat(mediaType.format);
     else headers.accept = applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
   }
   if (body === undefined && emptyBody) body = "";
