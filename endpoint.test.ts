@@ -73,10 +73,11 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     assert.is(endpoint({ method: "PATCH", url: "/user", name: "x" }).method, "patch");
   });
 
-  test("route: options beside a route override it", () => {
+  test("route: a method beside a route overrides it; a url beside it is a parameter", () => {
     const result = endpoint("GET /user", { method: "POST", url: "/users/{username}", username: "octocat" });
     assert.is(result.method, "post");
-    assert.is(result.url, "https://api.github.com/users/octocat");
+    assert.is(result.url, "https://api.github.com/user");
+    assert.equal(result.body, { username: "octocat", url: "/users/{username}" });
   });
 
   test("route: method is lowercase in the result whatever its case", () => {
@@ -139,9 +140,9 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     assert.is(endpoint("GET /x{?a}", { a: 1, b: 2 }).url, "https://api.github.com/x?a=1&b=2");
     assert.is(endpoint("GET /x{?a}", { b: 2 }).url, "https://api.github.com/x?b=2");
     assert.is(endpoint("GET /x{+a}", { a: "?c=3", b: 2 }).url, "https://api.github.com/x?c=3&b=2");
-    assert.is(endpoint("GET /x{#a}", { a: "y?z", b: 2 }).url, "https://api.github.com/x#y?z&b=2");
+    assert.is(endpoint("GET /x{#a}", { a: "y?z", b: 2 }).url, "https://api.github.com/x?b=2#y?z");
     assert.is(endpoint("GET /x{+a}", { a: "/y", b: 2 }).url, "https://api.github.com/x/y?b=2");
-    assert.is(endpoint("GET /x", { b: 2, baseUrl: "https://h.example/?v=1" }).url, "https://h.example/?v=1/x&b=2");
+    assert.is(endpoint("GET /x", { b: 2, baseUrl: "https://h.example/?v=1" }).url, "https://h.example/x?v=1&b=2");
   });
 
   test("routing: q keeps literal '+' between encoded parts", () => {
@@ -514,7 +515,7 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     throwsType(() => endpoint("GET /x", { s: "a\uD800b" }), 'parameter "s"', "lone surrogate");
     throwsType(() => endpoint("GET /x/{s}", { s: "\uDC00" }), 'parameter "s"', "lone surrogate");
     throwsType(() => endpoint("GET /x", { s: Symbol("x") }), 'parameter "s" must not be a symbol');
-    throwsType(() => endpoint("GET /x/{s}", { s: new (class A {})() }), 'parameter "s" is an object');
+    throwsType(() => endpoint("GET /x/{s}", { s: new (class A {})() }), 'parameter "s" holds an object without a text form');
     assert.is(endpoint("GET /x", { s: "\uD83D\uDE00" }).url, "https://api.github.com/x?s=%F0%9F%98%80");
   });
 
@@ -524,6 +525,159 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     throwsType(() => endpoint("GET /", { mediaType: { previews: "x" as any } }), "option `mediaType.previews` must be an array of strings");
     throwsType(() => endpoint("GET /", { mediaType: { previews: ["ok", "a,b"] } }), 'option `mediaType.previews[1]` must be a preview name, not "a,b"');
     throwsType(() => endpoint("GET /", { mediaType: "raw" as any }), "option `mediaType` must be a plain object");
+  });
+
+  // --- Requests built as the caller meant (found by outside checks) ----------------------------
+
+  test("url beside a route: a body key, never the target; the token stays with the route's host", () => {
+    const route = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config";
+    const options = { owner: "o", repo: "r", hook_id: 1, url: "https://example.com/hook", content_type: "json", headers: { authorization: "token t" } };
+    const expected = {
+      method: "patch",
+      url: "https://api.github.com/repos/o/r/hooks/1/config",
+      headers: { accept: ACCEPT, "user-agent": UA, authorization: "token t", "content-type": "application/json; charset=utf-8" },
+      body: { content_type: "json", url: "https://example.com/hook" },
+    };
+    assert.equal(endpoint(route, options), expected);
+    const merged = endpoint.merge(route, options);
+    assert.is(merged.url, "/repos/{owner}/{repo}/hooks/{hook_id}/config");
+    assert.equal(endpoint.parse(merged), expected);
+    // SDK hooks copy merged options with spread or Object.assign: the parameter travels with them.
+    assert.equal(endpoint.parse({ ...merged, headers: { ...merged.headers } }), expected);
+    assert.equal(endpoint.parse(Object.assign({}, merged)), expected);
+    const gh = endpoint.defaults({ headers: { authorization: "token d" }, per_page: 5 });
+    assert.equal(gh("POST /orgs/{org}/private-registries", { org: "o", url: "https://evil.example", registry_type: "npm" }).body, { per_page: 5, registry_type: "npm", url: "https://evil.example" });
+    assert.equal(gh.parse(gh.merge("POST /orgs/{org}/private-registries", { org: "o", url: "https://evil.example" })).url, "https://api.github.com/orgs/o/private-registries");
+    // GET: a query parameter like any other.
+    assert.is(endpoint("GET /search", { url: "https://e.example/?a=1" }).url, "https://api.github.com/search?url=https%3A%2F%2Fe.example%2F%3Fa%3D1");
+    // Without a route, url is the target, from options or defaults, as ever.
+    assert.is(endpoint({ method: "GET", url: "https://x.example/a" }).url, "https://x.example/a");
+    assert.is(endpoint.parse(endpoint.merge({ url: "/a/{b}", b: 1 })).url, "https://api.github.com/a/1");
+    assert.is(endpoint.defaults({ url: "/users/{u}" })({ u: "me" }).url, "https://api.github.com/users/me");
+  });
+
+  test(":name is a placeholder only in the path, never in the authority, query or fragment", () => {
+    assert.is(endpoint("GET /search/issues?q=is:open+repo:octokit/rest.js").url, "https://api.github.com/search/issues?q=is:open+repo:octokit/rest.js");
+    assert.is(endpoint("GET /search/issues?q=is:open", { page: 2 }).url, "https://api.github.com/search/issues?q=is:open&page=2");
+    assert.is(endpoint("GET http://[::ffff:c0a8:1]:8080/health").url, "http://[::ffff:c0a8:1]:8080/health");
+    assert.is(endpoint("GET https://user:pass@h.example/x/:id", { id: 7 }).url, "https://user:pass@h.example/x/7");
+    assert.is(endpoint("GET /x/:id#a:b", { id: 7 }).url, "https://api.github.com/x/7#a:b");
+    assert.is(endpoint("GET /repos/:owner/:repo", { owner: "a", repo: "b" }).url, "https://api.github.com/repos/a/b");
+    assert.is(endpoint("GET /repos/:owner/:repo/compare/:base...:head", { owner: "o", repo: "r", base: "main", head: "dev" }).url, "https://api.github.com/repos/o/r/compare/main...dev");
+  });
+
+  test("a literal #fragment: GET and HEAD parameters go before it", () => {
+    assert.is(endpoint("GET /x#frag", { a: 1, b: "c d" }).url, "https://api.github.com/x?a=1&b=c%20d#frag");
+    assert.is(endpoint("HEAD /x?y=1#frag", { a: 1 }).url, "https://api.github.com/x?y=1&a=1#frag");
+    assert.is(endpoint("GET https://h.example/x#f?g", { a: 1 }).url, "https://h.example/x?a=1#f?g");
+    assert.is(endpoint("GET /x{#f}", { f: "s", a: 1 }).url, "https://api.github.com/x?a=1#s");
+    assert.is(endpoint("POST /x#frag", { a: 1 }).url, "https://api.github.com/x#frag");
+  });
+
+  test("data on GET or HEAD is a TypeError, never a query parameter", () => {
+    throwsType(() => endpoint("GET /x", { data: "body" }), "option `data` is a request body, which GET and HEAD requests cannot carry");
+    throwsType(() => endpoint("HEAD /x", { data: { a: 1 } }), "option `data`");
+    throwsType(() => endpoint.parse(endpoint.merge("GET /x", { data: "body" })), "option `data`");
+    assert.is(endpoint("GET /x", { data: null, a: 1 }).url, "https://api.github.com/x?a=1");
+    assert.is(endpoint("GET /x{?data}", { data: "d" }).url, "https://api.github.com/x?data=d");
+  });
+
+  test("bodies that are not JSON get no JSON content type; the caller's wins", () => {
+    const bare = { accept: ACCEPT, "user-agent": UA };
+    const bytes = new Uint8Array([1, 2]);
+    for (const data of [new FormData(), new URLSearchParams("a=1"), new Blob(["x"], { type: "text/csv" }), bytes, bytes.buffer, new DataView(bytes.buffer), new ReadableStream(), { async *[Symbol.asyncIterator]() {} }]) {
+      const result = endpoint("POST /x", { data });
+      assert.equal(result.headers, bare, Object.prototype.toString.call(data));
+      assert.is(result.body, data);
+    }
+    assert.is(endpoint("POST /x", { data: new FormData(), headers: { "content-type": "multipart/form-data; boundary=b" } }).headers["content-type"], "multipart/form-data; boundary=b");
+    // Strings, objects, a Date or a class instance are JSON, as in octokit.
+    for (const data of ['{"a":1}', { a: 1 }, [1], new Date(0), new (class Point { x = 1 })()]) {
+      assert.is(endpoint("POST /x", { data }).headers["content-type"], "application/json; charset=utf-8");
+    }
+  });
+
+  test("toFetch: a Date, a class instance or anything with toJSON goes out as JSON, never [object Object]", () => {
+    const send = (data: unknown, headers = {}) => toFetch(endpoint("POST /x", { data, headers }))[1];
+    assert.is(send(new Date(0)).body, '"1970-01-01T00:00:00.000Z"');
+    assert.is(send(new (class Point { x = 1; y = 2 })()).body, '{"x":1,"y":2}');
+    assert.is(send({ toJSON: () => ({ a: 1 }) }).body, '{"a":1}');
+    assert.is(send(new (class Patch { op = "add" })(), { "content-type": "application/merge-patch+json" }).body, '{"op":"add"}');
+    throwsType(() => send(new (class A {})(), { "content-type": "text/plain" }), 'an object body cannot be sent as content-type "text/plain"');
+    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: () => 1 }), "the body has no JSON form (it is a function)");
+    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: { toJSON: () => undefined } }), "the body has no JSON form");
+  });
+
+  test("dot segments made by an expansion's own operators and separators are refused", () => {
+    throwsType(() => endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "", b: "" }), 'parameter "a" would make the path segment ".."');
+    throwsType(() => endpoint("DELETE /repos/{owner}/{.a}/hooks", { owner: "o", a: "" }), 'parameter "a" would make the path segment "."');
+    throwsType(() => endpoint("GET /x/.{.a}", { a: "" }), 'parameter "a" would make the path segment ".."');
+    throwsType(() => endpoint("GET /x{/a*}", { a: ["b", "..", "c"] }), 'parameter "a"');
+    assert.is(endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "x", b: "" }).url, "https://api.github.com/repos/o/.x./hooks");
+    assert.is(endpoint("GET /x/..{a}", { a: "" }).url, "https://api.github.com/x/..");
+    assert.is(endpoint("GET /x/{.a}", { a: "json" }).url, "https://api.github.com/x/.json");
+  });
+
+  test("a baseUrl with a query or fragment: the path goes into the path, parameters into one query", () => {
+    const base = "https://ghe.example/api?tenant=1";
+    assert.is(endpoint("GET /user", { baseUrl: base }).url, "https://ghe.example/api/user?tenant=1");
+    assert.is(endpoint("GET /user", { baseUrl: base, page: 2 }).url, "https://ghe.example/api/user?tenant=1&page=2");
+    assert.is(endpoint("GET /search?q=x", { baseUrl: "https://h.example/api/?k=v#top", page: 2 }).url, "https://h.example/api/search?k=v&q=x&page=2#top");
+    assert.is(endpoint("GET /x#mine", { baseUrl: "https://h.example#theirs" }).url, "https://h.example/x#mine");
+    assert.is(endpoint("POST /user", { baseUrl: base, name: "n" }).url, "https://ghe.example/api/user?tenant=1");
+    assert.is(endpoint.defaults({ baseUrl: base })("GET /orgs/{org}", { org: "o", page: 3 }).url, "https://ghe.example/api/orgs/o?tenant=1&page=3");
+    assert.is(endpoint("GET https://h.example/x", { baseUrl: base }).url, "https://h.example/x");
+  });
+
+  test("bad values inside lists and objects, at any depth, are our TypeError naming the parameter", () => {
+    const bad: [string, unknown][] = [
+      ["must not be a symbol", Symbol("s")],
+      ["must not be a function", () => 1],
+      ["holds an object without a text form", Object.create(null)],
+      ["holds an object without a text form", { toString: () => { throw new Error("no"); } }],
+      ["holds an object without a text form", { a: 1 }],
+      ["holds an object without a text form", new (class A {})()],
+    ];
+    for (const [message, item] of bad) {
+      throwsType(() => endpoint("GET /x", { list: ["a", [item]] }), `parameter "list" ${message}`);
+      throwsType(() => endpoint("GET /x", { "ids[]": [1, item] }), `parameter "ids[]" ${message}`);
+      throwsType(() => endpoint("GET /x/{list}", { list: ["a", item] }), `parameter "list" ${message}`);
+      throwsType(() => endpoint("GET /x{?filter*}", { filter: { a: item } }), `parameter "filter" ${message}`);
+    }
+    const cyclic: unknown[] = ["a"];
+    cyclic.push(cyclic);
+    throwsType(() => endpoint("GET /x", { list: cyclic }), 'parameter "list" is nested too deeply');
+    assert.is(endpoint("GET /x", { list: ["a", ["b", 1n], null, new Date(0)] }).url, `https://api.github.com/x?list=a%2Cb%2C1%2C%2C${encodeURIComponent(String(new Date(0)))}`);
+  });
+
+  test("mediaType.format rewrites a vendor accept entry with parameters and keeps them", () => {
+    const accept = "application/vnd.github.v3+json;q=0.9, application/json;q=0.1";
+    assert.is(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } }).headers.accept, "application/vnd.github.v3.raw;q=0.9, application/json;q=0.1");
+    assert.is(endpoint("GET /x", { headers: { accept: "application/vnd.github+json ; charset=utf-8" }, mediaType: { format: "diff" } }).headers.accept, "application/vnd.github.diff; charset=utf-8");
+    assert.is(endpoint.defaults({ headers: { accept } })("GET /x", { mediaType: { format: "html" } }).headers.accept, "application/vnd.github.v3.html;q=0.9, application/json;q=0.1");
+  });
+
+  test("query lists: name[] repeats the name per item; other lists are comma-joined; {?name*} repeats", () => {
+    assert.is(endpoint("GET /x", { "fields[]": [1, 2] }).url, "https://api.github.com/x?fields%5B%5D=1&fields%5B%5D=2");
+    assert.is(endpoint("GET /x", { "fields[]": ["a b", null, "c"], page: 1 }).url, "https://api.github.com/x?fields%5B%5D=a%20b&fields%5B%5D=c&page=1");
+    assert.is(endpoint("GET /x", { "fields[]": [], page: 1 }).url, "https://api.github.com/x?page=1");
+    assert.is(endpoint("GET /x", { "fields[]": "one" }).url, "https://api.github.com/x?fields%5B%5D=one");
+    assert.is(endpoint("GET /x", { labels: ["bug", "ui"] }).url, "https://api.github.com/x?labels=bug%2Cui");
+    assert.is(endpoint("GET /x{?labels*}", { labels: ["bug", "ui"] }).url, "https://api.github.com/x?labels=bug&labels=ui");
+    assert.is(endpoint("POST /x{?labels*}", { labels: ["bug", "ui"], title: "t" }).url, "https://api.github.com/x?labels=bug&labels=ui");
+  });
+
+  test("a body key named like a placeholder goes in data", () => {
+    const result = endpoint("PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}", {
+      owner: "o",
+      repo: "r",
+      environment_name: "prod",
+      name: "OLD_NAME",
+      data: { name: "NEW_NAME", value: "1" },
+    });
+    assert.is(result.url, "https://api.github.com/repos/o/r/environments/prod/variables/OLD_NAME");
+    assert.equal(result.body, { name: "NEW_NAME", value: "1" });
+    assert.is(result.headers["content-type"], "application/json; charset=utf-8");
   });
 
   // --- RFC 6570 ----------------------------------------------------------------------------
@@ -775,6 +929,8 @@ const options = fc.record(
     path: value,
     data: value,
     extra: value,
+    url: value,
+    "ids[]": value,
     headers: fc.dictionary(tricky, fc.oneof(tricky, fc.integer()), { maxKeys: 3 }),
     mediaType: fc.record({ format: tricky, previews: fc.array(tricky, { maxLength: 2 }) }, { requiredKeys: [] }),
     baseUrl: fc.constantFrom("https://api.example", "https://ghe.example/api/v3/"),

@@ -41,6 +41,9 @@ function put(object: Record<string, unknown>, key: string, value: unknown): void
   else object[key] = value;
 }
 
+/** Objects and lists nested deeper than this are taken for a cycle. */
+const MAX_DEPTH = 100;
+
 /** Keys longer than this are worked out on every use instead of kept: a few huge inputs cannot pin memory. */
 const MAX_CACHED_KEY = 2048;
 
@@ -76,24 +79,25 @@ function isUnreserved(text: string): boolean {
 }
 
 /** Every character but the unreserved ones percent-encoded (simple expansion and most operators). */
-function encodeUnreserved(text: string, label: string): string {
+function encodeUnreserved(text: string, name: string): string {
   if (isUnreserved(text)) return text;
-  const encoded = encodeWith(encodeURIComponent, text, label);
+  const encoded = encodeWith(encodeURIComponent, text, name);
   return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()) : encoded;
 }
 
 /** Reserved characters and existing `%XX` triplets kept (`{+var}`, `{#var}` and template literals). */
-function encodeReserved(text: string, label: string): string {
+function encodeReserved(text: string, name: string): string {
   if (isUnreserved(text)) return text;
-  const encoded = encodeWith(encodeURI, text, label);
+  const encoded = encodeWith(encodeURI, text, name);
   return !encoded.includes("%") ? encoded : encoded.replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) => (hex ? "%" + hex : match == "%5B" ? "[" : "]"));
 }
 
-function encodeWith(encoder: (text: string) => string, text: string, label: string): string {
+/** `encoder(text)`; a lone surrogate is our TypeError naming the parameter (messages are built only on failure). */
+function encodeWith(encoder: (text: string) => string, text: string, name: string): string {
   try {
     return encoder(text);
   } catch {
-    return fail(`${label} contains a lone surrogate`);
+    return fail(`parameter ${quote(name)} contains a lone surrogate`);
   }
 }
 
@@ -102,8 +106,6 @@ interface Variable {
   /** At most this many characters of the value for `{var:N}`; 0 for all. */
   prefix: number;
   explode: boolean;
-  /** How errors name it. */
-  label: string;
   /** URL mode: a named option (`url`, `headers`...) is never a variable. */
   skip: boolean;
 }
@@ -156,9 +158,18 @@ function compile(source: string, url: boolean): Template {
   const names = new Set(url ? NAMED_OPTIONS : []);
   const label = `template ${quote(source)}`;
   let literalStart = 0;
-  let inPath = url;
+  // URL mode: after a scheme, the authority (host, port, IPv6 brackets) runs to the next "/", "?" or "#";
+  // the path follows it, and ends at the first "?" or "#". `:name` is a placeholder only in the path.
+  const scheme = url ? /^[a-z][\w+.-]*:\/\//i.exec(source) : null;
+  let inAuthority = !!scheme;
+  let inPath = url && !scheme;
   const literal = (end: number) => {
-    if (end > literalStart) parts.push(encodeReserved(source.slice(literalStart, end), label));
+    if (end <= literalStart) return;
+    try {
+      parts.push(encodeReserved(source.slice(literalStart, end), ""));
+    } catch {
+      fail(`${label} contains a lone surrogate`);
+    }
   };
   const expression = (start: number, operator: string, specs: string, at: number, end: number) => {
     literal(start);
@@ -168,9 +179,9 @@ function compile(source: string, url: boolean): Template {
       if (!match) fail(`invalid variable ${quote(spec)} at position ${at} of ${label}`);
       at += spec.length + 1;
       names.add(match[1]);
-      return { name: match[1], explode: !!match[2], prefix: +(match[3] ?? 0), label: `parameter ${quote(match[1])}`, skip: url && NAMED_OPTIONS.includes(match[1]) };
+      return { name: match[1], explode: !!match[2], prefix: +(match[3] ?? 0), skip: url && NAMED_OPTIONS.includes(match[1]) };
     });
-    if (operator == "?" || operator == "&" || operator == "#") inPath = false;
+    if (operator == "?" || operator == "&" || operator == "#") inPath = inAuthority = false;
     parts.push({
       first: operator == "+" ? "" : operator,
       separator: named ? (operator == ";" ? ";" : "&") : operator == "." || operator == "/" ? operator : ",",
@@ -193,13 +204,16 @@ function compile(source: string, url: boolean): Template {
       i = end;
     } else if (c == "}") {
       fail(`unmatched "}" at position ${i} of ${label}`);
-    } else if (url && c == ":" && /[a-z]/.test(source[i + 1] ?? "")) {
+    } else if (inAuthority && i >= scheme![0].length && c == "/") {
+      inAuthority = false;
+      inPath = true;
+    } else if (inPath && c == ":" && /[a-z]/.test(source[i + 1] ?? "")) {
       let end = i + 2;
       while (end < source.length && /\w/.test(source[end])) end++;
       expression(i, "", source.slice(i + 1, end), i + 1, end);
       i = end - 1;
     } else if (c == "?" || c == "#") {
-      inPath = false;
+      inPath = inAuthority = false;
     }
   }
   literal(source.length);
@@ -235,14 +249,15 @@ function expand(template: Template, variables: Record<string, unknown>, trimSlas
       if (value == null) continue;
       const text = expandValue(part, variable, value, template);
       if (text === undefined) continue;
+      // What an expansion writes — its operator or separator too, as in `{.a,b}` with empty values —
+      // can build a dot segment only with a "." (or "%2e", which only reserved expansion lets through).
+      if (part.inPath && (joiner == "." || text.includes(".") || (part.encode == encodeReserved && text.includes("%")))) {
+        (dotted ??= []).push([out.length, out.length + joiner.length + text.length, variable.name]);
+      }
       out += joiner;
+      out += text;
       if (joiner) last = joiner;
       joiner = part.separator;
-      // Only "." (or "%2e", which only reserved expansion passes through) can build a dot segment.
-      if (part.inPath && (text.includes(".") || (part.encode == encodeReserved && text.includes("%")))) {
-        (dotted ??= []).push([out.length, out.length + text.length, variable.name]);
-      }
-      out += text;
       if (text) last = text;
     }
   }
@@ -251,18 +266,18 @@ function expand(template: Template, variables: Record<string, unknown>, trimSlas
 }
 
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
-function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, label, prefix, explode }: Variable, value: unknown, template: Template): string | undefined {
+function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, prefix, explode }: Variable, value: unknown, template: Template): string | undefined {
   if (Array.isArray(value) || isPlainObject(value)) {
-    if (prefix) fail(`${label} is a list or object, so it cannot take the prefix ":${prefix}" in ${quote(template.source)}`);
+    if (prefix) fail(`parameter ${quote(name)} is a list or object, so it cannot take the prefix ":${prefix}" in ${quote(template.source)}`);
     const pairs = !Array.isArray(value);
     const items: string[] = [];
     for (const key of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[key];
       if (item == null) continue;
-      const text = encode(asText(item, name), label);
+      const text = encode(asText(item, name), name);
       if (!pairs) items.push(explode && named ? name + (text ? "=" + text : ifEmpty) : text);
-      else if (explode) items.push(encode(key, label) + (text || !named ? "=" + text : ifEmpty));
-      else items.push(encode(key, label), text);
+      else if (explode) items.push(encode(key, name) + (text || !named ? "=" + text : ifEmpty));
+      else items.push(encode(key, name), text);
     }
     if (!items.length) return undefined;
     return explode ? items.join(separator) : (named ? name + "=" : "") + items.join(",");
@@ -276,16 +291,27 @@ function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, 
     }
     text = text.slice(0, length);
   }
-  text = encode(text, label);
+  text = encode(text, name);
   return !named ? text : text ? name + "=" + text : name + ifEmpty;
 }
 
-/** A value as one string: strings, numbers, booleans, bigints, and objects with a text form (a Date, a URL). */
-function asText(value: unknown, name: string): string {
+/**
+ * A value as one string: strings, numbers, booleans, bigints, objects with a text form (a Date, a URL), and
+ * lists of these, comma-joined at any depth. Anything else, however deep, is the caller's mistake: a symbol,
+ * a function, a null-prototype object or one whose text form is `[object …]` or throws.
+ */
+function asText(value: unknown, name: string, depth = 0): string {
   if (typeof value == "string") return value;
+  if (Array.isArray(value)) {
+    if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply (is it cyclic?)`);
+    return value.map((item) => (item == null ? "" : asText(item, name, depth + 1))).join(",");
+  }
   if (typeof value == "symbol" || typeof value == "function") fail(`parameter ${quote(name)} must not be a ${typeof value}`);
-  const text = String(value);
-  if (text.startsWith("[object ")) fail(`parameter ${quote(name)} is an object without a text form`);
+  let text: unknown;
+  try {
+    text = String(value);
+  } catch {}
+  if (typeof text != "string" || text.startsWith("[object ")) fail(`parameter ${quote(name)} holds an object without a text form`);
   return text;
 }
 
@@ -316,9 +342,6 @@ function rejectDotSegments(url: string, dotted: [number, number, string][], temp
 
 /** What a JSON body is labelled when the caller did not say. */
 const JSON_TYPE = "application/json; charset=utf-8";
-
-/** Plain objects nested deeper than this are taken for a cycle. */
-const MAX_DEPTH = 100;
 
 /**
  * A shallow copy of a plain object that will get more keys (a call's headers, parameters). Object.assign,
@@ -436,9 +459,11 @@ const mediaAccept = cached(200, (key) => {
   return accept
     .split(",")
     .map((entry) => {
+      // An entry's parameters (`;q=0.9`) follow its type and are kept as they are.
       const at = entry.lastIndexOf("application/vnd");
-      const match = at < 0 ? null : VENDOR.exec(entry.slice(at));
-      return match ? `${entry.slice(0, at)}application/vnd${match[1]}${match[2] ?? ""}.${format}` : entry;
+      const end = entry.indexOf(";", at) >>> 0;
+      const match = at < 0 ? null : VENDOR.exec(entry.slice(at, end).trimEnd());
+      return match ? `${entry.slice(0, at)}application/vnd${match[1]}${match[2] ?? ""}.${format}${entry.slice(end)}` : entry;
     })
     .join(",");
 });
@@ -451,6 +476,8 @@ const mediaAccept = cached(200, (key) => {
 interface State {
   method: string;
   baseUrl: string | undefined;
+  /** `baseUrl` split where a path joins it. */
+  base: Base | undefined;
   template: Template | undefined;
   /** Headers as given (lowercased, checked) and with the media type applied to accept. */
   rawHeaders: Record<string, unknown>;
@@ -467,6 +494,27 @@ interface State {
   flatParams: boolean;
   /** The options as `merge()` and `DEFAULTS` show them. */
   merged: Record<string, unknown>;
+}
+
+/**
+ * Where a parameter named `url` beside a route travels from `merge()` to `parse()`: the `url` key holds the
+ * route's template. A registered symbol, so every build and copy of this library finds it, and spread or
+ * `Object.assign` in an SDK's hooks carry it along.
+ */
+const URL_PARAMETER = Symbol.for("endpoint-options.url");
+
+/** A base URL split where a relative URL joins it: the path (no trailing `/`), then its query and fragment. */
+interface Base {
+  path: string;
+  query: string;
+  fragment: string;
+}
+
+function splitBase(baseUrl: string): Base {
+  const hash = baseUrl.indexOf("#") >>> 0;
+  const question = Math.min(baseUrl.indexOf("?") >>> 0, hash);
+  const path = baseUrl.slice(0, question);
+  return { path: path.endsWith("/") ? path.slice(0, -1) : path, query: baseUrl.slice(question + 1, hash), fragment: baseUrl.slice(hash) };
 }
 
 /** A method checked once, with the cases the hot path needs. */
@@ -510,9 +558,14 @@ function checkRequest(request: unknown): void {
 function callOptions(route: unknown, options: unknown): Record<string, unknown> {
   if (typeof route != "string") return checkOptions(route, "route");
   const [method, url] = parseRoute(route);
-  const result: Record<string, unknown> = method === undefined ? { url } : { method, url };
+  const result: Record<PropertyKey, unknown> = method === undefined ? { url } : { method, url };
   const extra = checkOptions(options);
-  for (const key of Object.keys(extra)) if (extra[key] !== undefined) put(result, key, extra[key]);
+  for (const key of Object.keys(extra)) {
+    if (extra[key] === undefined) continue;
+    // The route names the target: a `url` beside it is a parameter (a webhook's body key, say).
+    if (key == "url") result[URL_PARAMETER] = extra[key];
+    else put(result, key, extra[key]);
+  }
   return result;
 }
 
@@ -529,6 +582,8 @@ function mergeOptions(state: State, options: Record<string, unknown>): Record<st
       mergeKey(merged, key, value);
     }
   }
+  const urlParameter = (options as Record<PropertyKey, unknown>)[URL_PARAMETER];
+  if (urlParameter !== undefined) (merged as Record<PropertyKey, unknown>)[URL_PARAMETER] = urlParameter;
   return merged;
 }
 
@@ -549,6 +604,7 @@ function toState(merged: Record<string, unknown>): State {
   return {
     method: method as string,
     baseUrl,
+    base: baseUrl === undefined ? undefined : splitBase(baseUrl),
     template: url === undefined ? undefined : checkUrl(url),
     rawHeaders,
     headers: withMedia,
@@ -566,7 +622,7 @@ function toState(merged: Record<string, unknown>): State {
  * Request options from the state (defaults) and one call's options: the one code path behind
  * `endpoint()` and `parse()`, so `endpoint(x)` always equals `parse(merge(x))`.
  */
-function build(state: State, method: unknown, template: Template | undefined, options: Record<string, unknown>): RequestOptions {
+function build(state: State, method: unknown, template: Template | undefined, options: Record<string, unknown>, urlParameter?: unknown): RequestOptions {
   let baseUrl = state.baseUrl;
   let headers: Record<string, unknown> | undefined;
   let mediaType: unknown;
@@ -579,8 +635,11 @@ function build(state: State, method: unknown, template: Template | undefined, op
     const value = options[key];
     if (value === undefined || !hasOwn(options, key)) continue;
     if (key == "method") method = value;
-    else if (key == "url") template = checkUrl(value);
-    else if (key == "baseUrl") {
+    else if (key == "url") {
+      // Beside a route, `url` is a parameter: the route alone names the target.
+      if (template) urlParameter = value;
+      else template = checkUrl(value);
+    } else if (key == "baseUrl") {
       if (typeof value != "string") fail("option `baseUrl` must be a string");
       baseUrl = value;
     } else if (key == "headers") headers = addHeaders(shallowCopy(state.rawHeaders), value);
@@ -592,6 +651,7 @@ function build(state: State, method: unknown, template: Template | undefined, op
     } else hasParams = true;
   }
   template ??= state.template ?? fail('option `url` is required (a path like "/user" or a full URL)');
+  if (urlParameter !== undefined) hasParams = true;
   const { lower, query, emptyBody } = checkMethod(method ?? state.method);
   if (request && !ownRequest) request = copy(request, "request");
 
@@ -603,23 +663,42 @@ function build(state: State, method: unknown, template: Template | undefined, op
     hasParams = true;
   }
 
-  // URL: expand, drop a trailing slash, resolve a relative URL against the base. What the template tells
-  // is not asked of the URL string: reading it would flatten it, the dearest step of a short request.
-  // Only GET and HEAD append a query, so only they ask whether the URL already has one.
+  // URL: expand, drop a trailing slash, set a fragment aside, resolve a relative URL against the base. What
+  // the template tells is not asked of the URL string: reading it would flatten it, the dearest step of a
+  // short request. Only a template that may hold "?" can hold "#" too.
   let url = expand(template, params, true);
-  let hasQuery = query && template.mayHoldQuery && url.includes("?");
+  let hasQuery = false;
+  let fragment = "";
+  if (template.mayHoldQuery) {
+    const hash = url.indexOf("#");
+    if (hash >= 0) {
+      fragment = url.slice(hash);
+      url = url.slice(0, hash);
+    }
+    hasQuery = url.includes("?");
+  }
   if (template.relative ?? !ABSOLUTE.test(url)) {
     if (typeof baseUrl != "string") fail(`option \`baseUrl\` is required to resolve ${quote(url)}`);
-    url = (baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl) + (template.rooted || url[0] == "/" ? url : "/" + url);
-    hasQuery ||= query && baseUrl.includes("?");
+    // A base's own query comes first in the one query string; the route's fragment wins over the base's.
+    const base = baseUrl === state.baseUrl ? state.base! : splitBase(baseUrl);
+    url = base.path + (template.rooted || url[0] == "/" ? url : "/" + url);
+    if (base.query) {
+      const at = hasQuery ? url.indexOf("?") : url.length;
+      url = url.slice(0, at) + "?" + base.query + (hasQuery ? "&" + url.slice(at + 1) : "");
+      hasQuery = true;
+    }
+    fragment ||= base.fragment;
   }
 
   // Parameters the template did not use: the query for GET and HEAD, else the body.
   let body: unknown;
   if (hasParams) {
-    if (query) url = addQuery(url, hasQuery, template, params);
-    else body = remainingBody(template, params);
+    if (query) url = addQuery(url, hasQuery, template, params, urlParameter);
+    else body = remainingBody(template, params, urlParameter);
   }
+  url += fragment;
+  // Bodies fetch labels itself (a form, a Blob) or that are bytes or a stream are not JSON; only `data` can be one.
+  const json = body !== undefined && (body !== params.data || !isRawBody(body));
 
   // Headers: the call's over the defaults' as given, or, when it has none, a spread copy of those
   // defaults() worked out, content type included: spread is the fastest copy, and the one V8 (before
@@ -627,9 +706,9 @@ function build(state: State, method: unknown, template: Template | undefined, op
   let accept: unknown;
   if (headers) {
     accept = headers.accept;
-    if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = JSON_TYPE;
+    if (json && headers["content-type"] === undefined) headers["content-type"] = JSON_TYPE;
   } else {
-    headers = { ...(body === undefined ? state.headers : state.bodyHeaders) };
+    headers = { ...(json ? state.bodyHeaders : state.headers) };
     if (mediaType !== undefined) accept = state.rawHeaders.accept;
   }
   if (typeof accept == "string") {
@@ -647,35 +726,67 @@ function build(state: State, method: unknown, template: Template | undefined, op
   return result;
 }
 
-/** `data` as it is, else the unused parameters as a plain object, else `undefined`. */
-function remainingBody(template: Template, params: Record<string, unknown>): unknown {
+/** `data` as it is, else the unused parameters (and a `url` one) as a plain object, else `undefined`. */
+function remainingBody(template: Template, params: Record<string, unknown>, urlParameter: unknown): unknown {
   if (params.data !== undefined && hasOwn(params, "data") && !template.names.has("data")) return params.data;
   let body: Record<string, unknown> | undefined;
   for (const key in params) {
     if (params[key] !== undefined && hasOwn(params, key) && !template.names.has(key)) put((body ??= {}), key, params[key]);
   }
+  if (urlParameter !== undefined) (body ??= {}).url = urlParameter;
   return body;
 }
 
 /** `encodeURIComponent`, skipped for the common text that it would leave as it is. */
-const encodeComponent = (text: string) => (isUnreserved(text) ? text : encodeURIComponent(text));
+const encodeComponent = (text: string, name: string) => (isUnreserved(text) ? text : encodeWith(encodeURIComponent, text, name));
 
-/** Unused parameters appended as `name=value`; `q` keeps literal `+` between encoded parts (GitHub's search syntax). */
-function addQuery(url: string, hasQuery: boolean, template: Template, params: Record<string, unknown>): string {
+/** Unused parameters (and a `url` one) appended to the query before any fragment. */
+function addQuery(url: string, hasQuery: boolean, template: Template, params: Record<string, unknown>, urlParameter: unknown): string {
   let separator = hasQuery ? "&" : "?";
-  for (const name in params) {
-    const value = params[name];
-    if (value == null || !hasOwn(params, name) || template.names.has(name)) continue;
-    if (typeof value == "object" && isPlainObject(value)) fail(`query parameter ${quote(name)} is an object, which a query string cannot carry (expand it in the URL: {?${name}*})`);
-    const text = asText(value, name);
-    try {
-      url += separator + encodeComponent(name) + "=" + (name == "q" ? text.split("+").map(encodeComponent).join("+") : encodeComponent(text));
-    } catch {
-      fail(`parameter ${quote(name)} contains a lone surrogate`);
+  const add = (name: string, value: unknown) => {
+    const pairs = queryPairs(name, value);
+    if (pairs) {
+      url += separator + pairs;
+      separator = "&";
     }
-    separator = "&";
-  }
+  };
+  for (const name in params) if (hasOwn(params, name) && !template.names.has(name)) add(name, params[name]);
+  add("url", urlParameter);
   return url;
+}
+
+/**
+ * `name=value`, or nothing for `null` and `undefined`. A list under a name ending in `[]` repeats the name
+ * for each item; any other list is comma-joined, as GitHub's comma lists want. `q` keeps literal `+`
+ * between encoded parts (GitHub's search syntax).
+ */
+function queryPairs(name: string, value: unknown): string {
+  if (value == null) return "";
+  if (name == "data") fail("option `data` is a request body, which GET and HEAD requests cannot carry");
+  if (isPlainObject(value)) fail(`query parameter ${quote(name)} is an object, which a query string cannot carry (expand it in the URL: {?${name}*})`);
+  const key = encodeComponent(name, name) + "=";
+  if (Array.isArray(value) && name.endsWith("[]")) {
+    return value
+      .filter((item) => item != null)
+      .map((item) => key + encodeComponent(asText(item, name), name))
+      .join("&");
+  }
+  const text = asText(value, name);
+  return key + (name == "q" ? text.split("+").map((part) => encodeComponent(part, name)).join("+") : encodeComponent(text, name));
+}
+
+/** Bodies sent as they are and labelled by their kind, not JSON: bytes, `Blob`, `FormData`, `URLSearchParams`, streams. */
+function isRawBody(body: unknown): boolean {
+  if (isStream(body) || ArrayBuffer.isView(body)) return true;
+  // By tag, not instanceof: bodies from another realm or a polyfill count too.
+  return ["[object ArrayBuffer]", "[object Blob]", "[object File]", "[object FormData]", "[object URLSearchParams]"].includes(Object.prototype.toString.call(body));
+}
+
+/** A web `ReadableStream`, a Node stream or an async iterable: a body fetch must send as a stream. */
+function isStream(body: unknown): boolean {
+  if (!body || typeof body != "object") return false;
+  const stream = body as { getReader?: unknown; pipe?: unknown; [Symbol.asyncIterator]?: unknown };
+  return typeof stream.getReader == "function" || typeof stream.pipe == "function" || typeof stream[Symbol.asyncIterator] == "function";
 }
 
 // ---------------------------------------------------------------------------
@@ -867,7 +978,8 @@ function withDefaults(state: State): Endpoint {
  * @throws {TypeError} when `url` is missing or anything in the options is malformed.
  */
 function parse(options: MergedOptions): RequestOptions {
-  return build(EMPTY_STATE, undefined, undefined, checkOptions(options));
+  const checked = checkOptions(options);
+  return build(EMPTY_STATE, undefined, undefined, checked, (checked as Record<PropertyKey, unknown>)[URL_PARAMETER]);
 }
 
 /**
@@ -903,12 +1015,6 @@ function isJson(contentType: string): boolean {
   return essence == "application/json" || essence.endsWith("+json");
 }
 
-/** A web `ReadableStream`, a Node stream or an async iterable: a body fetch must send as a stream. */
-function isStream(body: unknown): boolean {
-  if (!body || typeof body != "object") return false;
-  const stream = body as { getReader?: unknown; pipe?: unknown; [Symbol.asyncIterator]?: unknown };
-  return typeof stream.getReader == "function" || typeof stream.pipe == "function" || typeof stream[Symbol.asyncIterator] == "function";
-}
 
 /**
  * Request options as `fetch()` arguments, for `fetch(...toFetch(options))`, `new Request(...)` and
@@ -944,14 +1050,17 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
   const init: { method: string; headers: Record<string, string>; [option: string]: unknown } = { method: method.toUpperCase(), headers };
   // An empty string is no body: fetch would label it text/plain (octokit-style PUTs carry one).
   if (body !== undefined && body !== "" && init.method != "GET" && init.method != "HEAD") {
-    if (!isStream(body) && (isPlainObject(body) || Array.isArray(body))) {
+    if ((typeof body == "object" && body !== null && !isRawBody(body)) || typeof body == "function" || typeof body == "symbol") {
+      // Plain objects, arrays, a Date, a class instance: fetch would send their text form, "[object Object]".
       if (contentType === undefined) headers["content-type"] = contentType = JSON_TYPE;
       if (!isJson(contentType)) fail(`an object body cannot be sent as content-type ${quote(contentType)}; serialise it first`);
+      let text: string | undefined;
       try {
-        init.body = JSON.stringify(body);
+        text = JSON.stringify(body);
       } catch (error) {
         fail(`the body cannot be serialised as JSON: ${(error as Error).message}`);
       }
+      init.body = text ?? fail(`the body has no JSON form (it is a ${typeof body})`);
     } else {
       init.body = body;
       if (isStream(body)) init.duplex = "half";
