@@ -220,6 +220,16 @@ npm("the README's import and require snippets print what they promise", async ()
   assert.is(b.stdout.trim(), promised(cjs));
 });
 
+npm("the README's examples (`<!-- run: example-… -->`) print what they promise", async () => {
+  const examples = [...snippets].filter(([name]) => name.startsWith("example-"));
+  assert.ok(examples.length >= 2, "the README has its examples");
+  for (const [name, snippet] of examples) {
+    writeFileSync(join(app, `readme-${name}.mjs`), snippet);
+    const { stdout } = await node([`readme-${name}.mjs`], app);
+    assert.is(stdout.trim(), promised(snippet), name);
+  }
+});
+
 // A consumer whose every line must type-check, and whose @ts-expect-error lines must not: were the
 // types missing or `any`, the strict build or the unused @ts-expect-error would fail.
 const consumerBody = `
