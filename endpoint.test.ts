@@ -441,34 +441,34 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
 
   test("errors: missing url, bad route, bad method", () => {
     throwsType(() => endpoint({ method: "GET" }), "`url` is required");
-    throwsType(() => endpoint(""), 'route "" must be "URL" or "METHOD URL"');
-    throwsType(() => (endpoint as any)(42), 'route must be a string like "GET /user" or a plain object, not number');
+    throwsType(() => endpoint(""), 'route "" is not "URL" or "METHOD URL"');
+    throwsType(() => (endpoint as any)(42), 'route must be a string or a plain object, not number');
     throwsType(() => (endpoint as any)([]), "route must be a string", "not array");
     throwsType(() => (endpoint as any)(null), "`url` is required");
     throwsType(() => endpoint("GET /a b"), 'route "GET /a b"', '"URL" or "METHOD URL"');
     throwsType(() => endpoint("GET "), 'route "GET "');
-    throwsType(() => endpoint("G(T /x"), 'method "G(T" is not an HTTP token');
-    throwsType(() => endpoint({ method: "GET\r\n", url: "/" }), 'method "GET\\r\\n" is not an HTTP token');
+    throwsType(() => endpoint("G(T /x"), 'method "G(T" is not a token');
+    throwsType(() => endpoint({ method: "GET\r\n", url: "/" }), 'method "GET\\r\\n" is not a token');
     throwsType(() => endpoint({ method: 1 as any, url: "/" }), "option `method` must be a string, not number");
     throwsType(() => endpoint({ url: 1 as any }), "option `url` must be a non-empty string, not number");
     throwsType(() => endpoint({ url: "" }), "option `url` must be a non-empty string");
-    throwsType(() => endpoint.merge({ method: "a b" }), 'method "a b" is not an HTTP token');
+    throwsType(() => endpoint.merge({ method: "a b" }), 'method "a b" is not a token');
     throwsType(() => endpoint("GET /", "x" as any), "options must be a plain object");
   });
 
   test("errors: malformed templates name the template and position", () => {
-    throwsType(() => endpoint("GET /repos/{owner"), 'unclosed "{" at position 7 of template "/repos/{owner"');
-    throwsType(() => endpoint("GET /repos/{a{b}"), 'unclosed "{" at position 7 of template "/repos/{a{b}"');
-    throwsType(() => endpoint("GET /repos/owner}"), 'unmatched "}" at position 12 of template "/repos/owner}"');
-    throwsType(() => endpoint("GET /x/{!x}"), 'invalid variable "!x" at position 4 of template "/x/{!x}"');
-    throwsType(() => endpoint({ url: "/x/{a,b c}" }), 'invalid variable "b c" at position 6 of template "/x/{a,b c}"');
-    throwsType(() => endpoint("GET /x/{?a,b:0}"), 'invalid variable "b:0" at position 7');
-    throwsType(() => endpoint("GET /x/{a:10000}"), 'invalid variable "a:10000" at position 4');
-    throwsType(() => endpoint("GET /x/{a:3*}"), 'invalid variable "a:3*"');
-    throwsType(() => endpoint("GET /x/{}"), 'invalid variable "" at position 4');
-    throwsType(() => endpoint("GET /x/{a:3}", { a: ["x"] }), 'parameter "a" is a list or object, so it cannot take the prefix ":3" in "/x/{a:3}"');
+    throwsType(() => endpoint("GET /repos/{owner"), 'template "/repos/{owner": unclosed "{" at 7');
+    throwsType(() => endpoint("GET /repos/{a{b}"), 'template "/repos/{a{b}": unclosed "{" at 7');
+    throwsType(() => endpoint("GET /repos/owner}"), 'template "/repos/owner}": stray "}" at 12');
+    throwsType(() => endpoint("GET /x/{!x}"), 'template "/x/{!x}": bad variable "!x" at 4');
+    throwsType(() => endpoint({ url: "/x/{a,b c}" }), 'template "/x/{a,b c}": bad variable "b c" at 6');
+    throwsType(() => endpoint("GET /x/{?a,b:0}"), 'bad variable "b:0" at 7');
+    throwsType(() => endpoint("GET /x/{a:10000}"), 'bad variable "a:10000" at 4');
+    throwsType(() => endpoint("GET /x/{a:3*}"), 'bad variable "a:3*"');
+    throwsType(() => endpoint("GET /x/{}"), 'bad variable "" at 4');
+    throwsType(() => endpoint("GET /x/{a:3}", { a: ["x"] }), 'parameter "a" is a list or object: no prefix ":3"');
     throwsType(() => endpoint("GET /x/{a:3}", { a: { b: "c" } }), 'parameter "a" is a list or object');
-    throwsType(() => endpoint.defaults({ url: "/{x" }), 'unclosed "{" at position 1');
+    throwsType(() => endpoint.defaults({ url: "/{x" }), 'unclosed "{" at 1');
   });
 
   test("errors: a value may not make a path segment '.' or '..'", () => {
@@ -496,34 +496,34 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
 
   test("errors: header names must be tokens; values may not hold CR, LF or NUL", () => {
     for (let i = 0; i < 2; i++) {
-      throwsType(() => endpoint("GET /", { headers: { "x y": "1" } }), 'header name "x y" is not a valid token');
-      throwsType(() => endpoint("GET /", { headers: { "": "1" } }), 'header name "" is not a valid token');
-      throwsType(() => endpoint("GET /", { headers: { "X-Seen": "1\n" } }), 'header "X-Seen" must be a number or a string without CR, LF or NUL');
+      throwsType(() => endpoint("GET /", { headers: { "x y": "1" } }), 'header "x y" is not a token');
+      throwsType(() => endpoint("GET /", { headers: { "": "1" } }), 'header "" is not a token');
+      throwsType(() => endpoint("GET /", { headers: { "X-Seen": "1\n" } }), 'header "X-Seen" must be a string without CR, LF or NUL, or a number');
       assert.equal(endpoint("GET /", { headers: { "X-Seen": "1", "x-other": 2 } }).headers, { accept: ACCEPT, "user-agent": UA, "x-seen": "1", "x-other": 2 });
     }
-    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\r\nx-b: 2" } }), 'header "x-a" must be a number or a string without CR, LF or NUL, not "1\\r\\nx-b: 2"');
-    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\n" } }), 'header "x-a" must be a number or a string without CR, LF or NUL');
-    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\0" } }), 'header "x-a" must be a number or a string without CR, LF or NUL');
-    throwsType(() => endpoint("GET /", { headers: { "x-a": {} as any } }), 'header "x-a" must be a number or a string', 'not "[object Object]"');
+    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\r\nx-b: 2" } }), 'header "x-a" must be a string without CR, LF or NUL, or a number');
+    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\n" } }), 'header "x-a" must be a string without CR, LF or NUL, or a number');
+    throwsType(() => endpoint("GET /", { headers: { "x-a": "1\0" } }), 'header "x-a" must be a string without CR, LF or NUL, or a number');
+    throwsType(() => endpoint("GET /", { headers: { "x-a": {} as any } }), 'header "x-a" must be a string without CR, LF or NUL, or a number');
     assert.is(endpoint("GET /", { headers: { "x-a": "tab\tok" } }).headers["x-a"], "tab\tok");
     throwsType(() => endpoint.defaults({ headers: { "x-a": "\n" } }), 'header "x-a"');
     throwsType(() => endpoint("GET /", { headers: "x" as any }), "option `headers` must be a plain object");
   });
 
   test("errors: plain objects in the query, lone surrogates, symbols", () => {
-    throwsType(() => endpoint("GET /x", { filter: { a: 1 } }), 'query parameter "filter" is an object');
+    throwsType(() => endpoint("GET /x", { filter: { a: 1 } }), 'parameter "filter" is an object');
     throwsType(() => endpoint("GET /x", { s: "a\uD800b" }), 'parameter "s"', "lone surrogate");
     throwsType(() => endpoint("GET /x/{s}", { s: "\uDC00" }), 'parameter "s"', "lone surrogate");
-    throwsType(() => endpoint("GET /x", { s: Symbol("x") }), 'parameter "s" must not be a symbol');
-    throwsType(() => endpoint("GET /x/{s}", { s: new (class A {})() }), 'parameter "s" holds an object without a text form');
+    throwsType(() => endpoint("GET /x", { s: Symbol("x") }), 'parameter "s" has no text form');
+    throwsType(() => endpoint("GET /x/{s}", { s: new (class A {})() }), 'parameter "s" has no text form');
     assert.is(endpoint("GET /x", { s: "\uD83D\uDE00" }).url, "https://api.github.com/x?s=%F0%9F%98%80");
   });
 
   test("errors: media types", () => {
-    throwsType(() => endpoint("GET /", { mediaType: { format: "raw\r\n" } }), 'option `mediaType.format` must be a media type suffix like "raw", not "raw\\r\\n"');
+    throwsType(() => endpoint("GET /", { mediaType: { format: "raw\r\n" } }), 'option `mediaType.format` must be like "raw", not "raw\\r\\n"');
     throwsType(() => endpoint("GET /", { mediaType: { format: 1 as any } }), "option `mediaType.format` must be", 'not "1"');
-    throwsType(() => endpoint("GET /", { mediaType: { previews: "x" as any } }), "option `mediaType.previews` must be an array of strings");
-    throwsType(() => endpoint("GET /", { mediaType: { previews: ["ok", "a,b"] } }), 'option `mediaType.previews[1]` must be a preview name, not "a,b"');
+    throwsType(() => endpoint("GET /", { mediaType: { previews: "x" as any } }), "option `mediaType.previews` must be an array");
+    throwsType(() => endpoint("GET /", { mediaType: { previews: ["ok", "a,b"] } }), 'option `mediaType.previews[1]` must be like "mercy", not "a,b"');
     throwsType(() => endpoint("GET /", { mediaType: "raw" as any }), "option `mediaType` must be a plain object");
   });
 
@@ -575,7 +575,7 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
   });
 
   test("data on GET or HEAD is a TypeError, never a query parameter", () => {
-    throwsType(() => endpoint("GET /x", { data: "body" }), "option `data` is a request body, which GET and HEAD requests cannot carry");
+    throwsType(() => endpoint("GET /x", { data: "body" }), "option `data` is a body: GET and HEAD have none");
     throwsType(() => endpoint("HEAD /x", { data: { a: 1 } }), "option `data`");
     throwsType(() => endpoint.parse(endpoint.merge("GET /x", { data: "body" })), "option `data`");
     assert.is(endpoint("GET /x", { data: null, a: 1 }).url, "https://api.github.com/x?a=1");
@@ -603,15 +603,15 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     assert.is(send(new (class Point { x = 1; y = 2 })()).body, '{"x":1,"y":2}');
     assert.is(send({ toJSON: () => ({ a: 1 }) }).body, '{"a":1}');
     assert.is(send(new (class Patch { op = "add" })(), { "content-type": "application/merge-patch+json" }).body, '{"op":"add"}');
-    throwsType(() => send(new (class A {})(), { "content-type": "text/plain" }), 'an object body cannot be sent as content-type "text/plain"');
-    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: () => 1 }), "the body has no JSON form (it is a function)");
+    throwsType(() => send(new (class A {})(), { "content-type": "text/plain" }), 'an object body cannot be sent as "text/plain"');
+    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: () => 1 }), "the body has no JSON form");
     throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: { toJSON: () => undefined } }), "the body has no JSON form");
   });
 
   test("dot segments made by an expansion's own operators and separators are refused", () => {
-    throwsType(() => endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "", b: "" }), 'parameter "a" would make the path segment ".."');
-    throwsType(() => endpoint("DELETE /repos/{owner}/{.a}/hooks", { owner: "o", a: "" }), 'parameter "a" would make the path segment "."');
-    throwsType(() => endpoint("GET /x/.{.a}", { a: "" }), 'parameter "a" would make the path segment ".."');
+    throwsType(() => endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "", b: "" }), 'parameter "a" makes the path segment ".."');
+    throwsType(() => endpoint("DELETE /repos/{owner}/{.a}/hooks", { owner: "o", a: "" }), 'parameter "a" makes the path segment "."');
+    throwsType(() => endpoint("GET /x/.{.a}", { a: "" }), 'parameter "a" makes the path segment ".."');
     throwsType(() => endpoint("GET /x{/a*}", { a: ["b", "..", "c"] }), 'parameter "a"');
     assert.is(endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "x", b: "" }).url, "https://api.github.com/repos/o/.x./hooks");
     assert.is(endpoint("GET /x/..{a}", { a: "" }).url, "https://api.github.com/x/..");
@@ -622,7 +622,7 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     const base = "https://ghe.example/api?tenant=1";
     assert.is(endpoint("GET /user", { baseUrl: base }).url, "https://ghe.example/api/user?tenant=1");
     assert.is(endpoint("GET /user", { baseUrl: base, page: 2 }).url, "https://ghe.example/api/user?tenant=1&page=2");
-    assert.is(endpoint("GET /search?q=x", { baseUrl: "https://h.example/api/?k=v#top", page: 2 }).url, "https://h.example/api/search?k=v&q=x&page=2#top");
+    assert.is(endpoint("GET /search?q=x", { baseUrl: "https://h.example/api/?k=v#top", page: 2 }).url, "https://h.example/api/search?q=x&k=v&page=2#top");
     assert.is(endpoint("GET /x#mine", { baseUrl: "https://h.example#theirs" }).url, "https://h.example/x#mine");
     assert.is(endpoint("POST /user", { baseUrl: base, name: "n" }).url, "https://ghe.example/api/user?tenant=1");
     assert.is(endpoint.defaults({ baseUrl: base })("GET /orgs/{org}", { org: "o", page: 3 }).url, "https://ghe.example/api/orgs/o?tenant=1&page=3");
@@ -630,19 +630,12 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
   });
 
   test("bad values inside lists and objects, at any depth, are our TypeError naming the parameter", () => {
-    const bad: [string, unknown][] = [
-      ["must not be a symbol", Symbol("s")],
-      ["must not be a function", () => 1],
-      ["holds an object without a text form", Object.create(null)],
-      ["holds an object without a text form", { toString: () => { throw new Error("no"); } }],
-      ["holds an object without a text form", { a: 1 }],
-      ["holds an object without a text form", new (class A {})()],
-    ];
-    for (const [message, item] of bad) {
-      throwsType(() => endpoint("GET /x", { list: ["a", [item]] }), `parameter "list" ${message}`);
-      throwsType(() => endpoint("GET /x", { "ids[]": [1, item] }), `parameter "ids[]" ${message}`);
-      throwsType(() => endpoint("GET /x/{list}", { list: ["a", item] }), `parameter "list" ${message}`);
-      throwsType(() => endpoint("GET /x{?filter*}", { filter: { a: item } }), `parameter "filter" ${message}`);
+    const bad: unknown[] = [Symbol("s"), () => 1, Object.create(null), { toString: () => { throw new Error("no"); } }, { a: 1 }, new (class A {})()];
+    for (const item of bad) {
+      throwsType(() => endpoint("GET /x", { list: ["a", [item]] }), 'parameter "list" has no text form');
+      throwsType(() => endpoint("GET /x", { "ids[]": [1, item] }), 'parameter "ids[]" has no text form');
+      throwsType(() => endpoint("GET /x/{list}", { list: ["a", item] }), 'parameter "list" has no text form');
+      throwsType(() => endpoint("GET /x{?filter*}", { filter: { a: item } }), 'parameter "filter" has no text form');
     }
     const cyclic: unknown[] = ["a"];
     cyclic.push(cyclic);
@@ -718,10 +711,10 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
   });
 
   test("RFC 6570: strict names reject '-', error positions", () => {
-    throwsType(() => parseTemplate("/x/{enterprise-team}"), 'invalid variable "enterprise-team" at position 4 of template "/x/{enterprise-team}"');
+    throwsType(() => parseTemplate("/x/{enterprise-team}"), 'template "/x/{enterprise-team}": bad variable "enterprise-team" at 4');
     assert.is(parseTemplate("/x/:name").expand({ name: "n" }), "/x/:name");
-    throwsType(() => parseTemplate("/x/{a"), 'unclosed "{" at position 3 of template "/x/{a"');
-    throwsType(() => parseTemplate("x\uD800{a}"), 'template "x\\ud800{a}" contains a lone surrogate');
+    throwsType(() => parseTemplate("/x/{a"), 'template "/x/{a": unclosed "{" at 3');
+    throwsType(() => parseTemplate("x\uD800{a}"), 'template "x\\ud800{a}" has a lone surrogate');
     throwsType(() => parseTemplate(1 as any), "template must be a string");
     throwsType(() => parseTemplate("{x}").expand(null as any), "variables must be an object");
   });
@@ -792,17 +785,18 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
   });
 
   test("toFetch: bad input is a TypeError naming what is wrong", () => {
-    throwsType(() => toFetch(null as any), "toFetch() takes request options (an object), not null");
+    throwsType(() => toFetch(null as any), "request options must be an object, not null");
     throwsType(() => toFetch({ url: "u", headers: {} } as any), "request option `method` must be a string, not undefined");
     throwsType(() => toFetch({ method: "get", url: 1, headers: {} } as any), "request option `url` must be a string, not number");
-    throwsType(() => toFetch({ method: "get", url: "u", headers: [] } as any), "request option `headers` must be an object, not array");
-    throwsType(() => toFetch({ method: "get", url: "u", headers: { "x-a": {} } } as any), 'header "x-a" must be a string or a number, not object');
+    throwsType(() => toFetch({ method: "get", url: "u", headers: [] } as any), "option `headers` must be a plain object, not array");
+    throwsType(() => toFetch({ method: "get", url: "u", headers: { "x-a": {} } } as any), 'header "x-a" must be a string without CR, LF or NUL, or a number');
+    throwsType(() => toFetch({ method: "get", url: "u", headers: { "x-a": "1\r\nx-b: 2" } }), 'header "x-a" must be a string without CR, LF or NUL');
     const form = { method: "post", url: "u", headers: { "content-type": "application/x-www-form-urlencoded" }, body: { a: 1 } };
-    throwsType(() => toFetch(form), 'an object body cannot be sent as content-type "application/x-www-form-urlencoded"; serialise it first');
+    throwsType(() => toFetch(form), 'an object body cannot be sent as "application/x-www-form-urlencoded"');
     const cyclic: Record<string, unknown> = {};
     cyclic["self"] = cyclic;
-    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: cyclic }), "the body cannot be serialised as JSON");
-    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: { n: 1n } }), "the body cannot be serialised as JSON");
+    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: cyclic }), "the body has no JSON form");
+    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: { n: 1n } }), "the body has no JSON form");
   });
 
   test("toFetch: a __proto__ header stays a header", () => {
@@ -983,7 +977,7 @@ properties("a path value stays in its segment and decodes back to itself", () =>
       const url = segments.map((s, i) => (s.literal ?? ((params[`p${i}`] = values[i]), `{p${i}}`))).join("/");
       const result = outcome(() => ep(`GET /${url}/end`, params));
       if ("error" in result) {
-        assert.ok(/would make the path segment|lone surrogate/.test(result.error), result.error);
+        assert.ok(/makes the path segment|lone surrogate/.test(result.error), result.error);
         return;
       }
       const path = new URL((result.value as { url: string }).url).pathname.split("/");
@@ -1019,11 +1013,11 @@ properties.run();
 // --- Size budget -----------------------------------------------------------------------------
 
 /**
- * Fails on growth. The goal is 1,800 B gzip (octokit's bundle is 2,244 B); this budget is the size
- * reached plus a little headroom (toFetch() added 430 B, the hot path's shortcuts 210 B), and
- * comes down as the bundle does.
+ * Fails on growth. The budget only goes down: it is the size reached (5,443 B, after the fixes of the
+ * outside checks were paid for with shorter messages built from shared parts and fewer special cases),
+ * and the goal is 3,000 B (octokit's bundle is 2,244 B).
  */
-const SIZE_BUDGET = 5_450;
+const SIZE_BUDGET = 5_445;
 const size = suite("size");
 size(`dist/endpoint.min.js is at most ${SIZE_BUDGET} B gzip`, () => {
   const { gzip } = measure(readFileSync("dist/endpoint.min.js"));

@@ -19,13 +19,16 @@ function fail(message: string): never {
   throw new TypeError("endpoint-options: " + message);
 }
 
-/** A caller's string quoted for a message, at most 80 characters however long or full of escapes it is. */
-function quote(text: string): string {
-  const json = JSON.stringify(text.slice(0, 80));
-  return json.length > 80 || text.length > 80 ? json.slice(0, 78) + '…"' : json;
+/** A caller's string quoted for a message: at most 80 of its characters, however long it is. */
+const quote = (text: string) => JSON.stringify(text.length > 80 ? text.slice(0, 80) + "…" : text);
+
+/** Most failures: `what` must be `expected`, and what it was instead (its type; arrays and null by name). */
+function mustBe(what: string, expected: string, value: unknown): never {
+  return fail(`${what} must be ${expected}, not ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}`);
 }
 
-const describe = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+/** How messages name a parameter. */
+const parameter = (name: string) => `parameter ${quote(name)}`;
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
@@ -82,14 +85,14 @@ function isUnreserved(text: string): boolean {
 function encodeUnreserved(text: string, name: string): string {
   if (isUnreserved(text)) return text;
   const encoded = encodeWith(encodeURIComponent, text, name);
-  return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()) : encoded;
+  return encoded.replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
 /** Reserved characters and existing `%XX` triplets kept (`{+var}`, `{#var}` and template literals). */
 function encodeReserved(text: string, name: string): string {
   if (isUnreserved(text)) return text;
   const encoded = encodeWith(encodeURI, text, name);
-  return !encoded.includes("%") ? encoded : encoded.replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) => (hex ? "%" + hex : match == "%5B" ? "[" : "]"));
+  return encoded.replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) => (hex ? "%" + hex : match == "%5B" ? "[" : "]"));
 }
 
 /** `encoder(text)`; a lone surrogate is our TypeError naming the parameter (messages are built only on failure). */
@@ -97,7 +100,7 @@ function encodeWith(encoder: (text: string) => string, text: string, name: strin
   try {
     return encoder(text);
   } catch {
-    return fail(`parameter ${quote(name)} contains a lone surrogate`);
+    return fail(`${parameter(name)} has a lone surrogate`);
   }
 }
 
@@ -127,7 +130,6 @@ interface Expression {
 }
 
 interface Template {
-  source: string;
   /** Literal text (already encoded) and expressions, in order. */
   parts: (string | Expression)[];
   /** URL mode: every variable name and named option, which are therefore not query or body parameters. */
@@ -168,7 +170,7 @@ function compile(source: string, url: boolean): Template {
     try {
       parts.push(encodeReserved(source.slice(literalStart, end), ""));
     } catch {
-      fail(`${label} contains a lone surrogate`);
+      fail(`${label} has a lone surrogate`);
     }
   };
   const expression = (start: number, operator: string, specs: string, at: number, end: number) => {
@@ -176,7 +178,7 @@ function compile(source: string, url: boolean): Template {
     const named = operator == ";" || operator == "?" || operator == "&";
     const variables = specs.split(",").map((spec) => {
       const match = (url ? URL_VARSPEC : VARSPEC).exec(spec);
-      if (!match) fail(`invalid variable ${quote(spec)} at position ${at} of ${label}`);
+      if (!match) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
       at += spec.length + 1;
       names.add(match[1]);
       return { name: match[1], explode: !!match[2], prefix: +(match[3] ?? 0), skip: url && NAMED_OPTIONS.includes(match[1]) };
@@ -198,12 +200,12 @@ function compile(source: string, url: boolean): Template {
     if (c == "{") {
       let end = i + 1;
       while (end < source.length && source[end] != "}" && source[end] != "{") end++;
-      if (source[end] != "}") fail(`unclosed "{" at position ${i} of ${label}`);
+      if (source[end] != "}") fail(`${label}: unclosed "{" at ${i}`);
       const operator = "+#./;?&".includes(source[i + 1]) ? source[i + 1] : "";
       expression(i, operator, source.slice(i + 1 + operator.length, end), i + 1 + operator.length, end + 1);
       i = end;
     } else if (c == "}") {
-      fail(`unmatched "}" at position ${i} of ${label}`);
+      fail(`${label}: stray "}" at ${i}`);
     } else if (inAuthority && i >= scheme![0].length && c == "/") {
       inAuthority = false;
       inPath = true;
@@ -221,7 +223,7 @@ function compile(source: string, url: boolean): Template {
   // A leading "/" or 8 literal characters tell whether the URL is relative; otherwise each call looks.
   const relative = typeof head == "string" && (head[0] == "/" || head.length >= 8) ? !ABSOLUTE.test(head) : undefined;
   // Only a literal "?", "{?", "{+" or "{#" can put a "?" in an expansion; "#" and "+" elsewhere merely cost a look.
-  return { source, parts, names, relative, rooted: source[0] == "/", mayHoldQuery: /[?+#]/.test(source) };
+  return { parts, names, relative, rooted: source[0] == "/", mayHoldQuery: /[?+#]/.test(source) };
 }
 
 const strictTemplate = cached(500, (source) => compile(source, false));
@@ -247,7 +249,7 @@ function expand(template: Template, variables: Record<string, unknown>, trimSlas
       if (variable.skip || !hasOwn(variables, variable.name)) continue;
       const value = variables[variable.name];
       if (value == null) continue;
-      const text = expandValue(part, variable, value, template);
+      const text = expandValue(part, variable, value);
       if (text === undefined) continue;
       // What an expansion writes — its operator or separator too, as in `{.a,b}` with empty values —
       // can build a dot segment only with a "." (or "%2e", which only reserved expansion lets through).
@@ -261,14 +263,14 @@ function expand(template: Template, variables: Record<string, unknown>, trimSlas
       if (text) last = text;
     }
   }
-  if (dotted) rejectDotSegments(out, dotted, template);
+  if (dotted) rejectDotSegments(out, dotted);
   return trimSlash && out.length > 1 && last.endsWith("/") ? out.slice(0, -1) : out;
 }
 
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
-function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, prefix, explode }: Variable, value: unknown, template: Template): string | undefined {
+function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, prefix, explode }: Variable, value: unknown): string | undefined {
   if (Array.isArray(value) || isPlainObject(value)) {
-    if (prefix) fail(`parameter ${quote(name)} is a list or object, so it cannot take the prefix ":${prefix}" in ${quote(template.source)}`);
+    if (prefix) fail(`${parameter(name)} is a list or object: no prefix ":${prefix}"`);
     const pairs = !Array.isArray(value);
     const items: string[] = [];
     for (const key of Object.keys(value)) {
@@ -303,15 +305,14 @@ function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, 
 function asText(value: unknown, name: string, depth = 0): string {
   if (typeof value == "string") return value;
   if (Array.isArray(value)) {
-    if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply (is it cyclic?)`);
+    if (depth > MAX_DEPTH) fail(`${parameter(name)} is nested too deeply`);
     return value.map((item) => (item == null ? "" : asText(item, name, depth + 1))).join(",");
   }
-  if (typeof value == "symbol" || typeof value == "function") fail(`parameter ${quote(name)} must not be a ${typeof value}`);
   let text: unknown;
   try {
-    text = String(value);
+    if (typeof value != "symbol" && typeof value != "function") text = String(value);
   } catch {}
-  if (typeof text != "string" || text.startsWith("[object ")) fail(`parameter ${quote(name)} holds an object without a text form`);
+  if (typeof text != "string" || text.startsWith("[object ")) fail(`${parameter(name)} has no text form`);
   return text;
 }
 
@@ -320,9 +321,8 @@ function asText(value: unknown, name: string, depth = 0): string {
  * resolves (`%2e` too): it would silently move the request to another resource. Dot segments written in
  * the template are the caller's and stay. One pass over the path's segments and the dotted values.
  */
-function rejectDotSegments(url: string, dotted: [number, number, string][], template: Template): void {
-  let pathEnd = url.search(/[?#]/);
-  if (pathEnd < 0) pathEnd = url.length;
+function rejectDotSegments(url: string, dotted: [number, number, string][]): void {
+  const pathEnd = Math.min(url.search(/[?#]/) >>> 0, url.length);
   let next = 0;
   for (let start = 0; start <= pathEnd; ) {
     let end = url.indexOf("/", start);
@@ -330,7 +330,7 @@ function rejectDotSegments(url: string, dotted: [number, number, string][], temp
     while (next < dotted.length && dotted[next][1] <= start) next++;
     const segment = url.slice(start, end);
     if (next < dotted.length && dotted[next][0] < end && /^(?:\.|%2e){1,2}$/i.test(segment)) {
-      fail(`parameter ${quote(dotted[next][2])} would make the path segment ${quote(segment)} in ${quote(template.source)}, moving the request to another resource`);
+      fail(`${parameter(dotted[next][2])} makes the path segment ${quote(segment)}`);
     }
     start = end + 1;
   }
@@ -357,7 +357,7 @@ function shallowCopy(object: Record<string, unknown>): Record<string, unknown> {
 
 /** A copy of plain objects and arrays; anything else (an agent, a signal) stays the same instance. */
 function copy(value: unknown, what: string, depth = 0): unknown {
-  if (depth > MAX_DEPTH) fail(`${what} is nested too deeply (is it cyclic?)`);
+  if (depth > MAX_DEPTH) fail(`${what} is nested too deeply`);
   if (Array.isArray(value)) return value.map((item) => copy(item, what, depth + 1));
   if (!isPlainObject(value)) return value;
   const result: Record<string, unknown> = {};
@@ -368,7 +368,7 @@ function copy(value: unknown, what: string, depth = 0): unknown {
 /** `value` over `prior`: plain objects merge deeply into a copy, anything else replaces, `undefined` never unsets. */
 function mergeValue(prior: unknown, value: unknown, what: string, depth = 0): unknown {
   if (!isPlainObject(value) || !isPlainObject(prior)) return value;
-  if (depth > MAX_DEPTH) fail(`${what} is nested too deeply (is it cyclic?)`);
+  if (depth > MAX_DEPTH) fail(`${what} is nested too deeply`);
   const merged = shallowCopy(prior);
   for (const key of Object.keys(value)) {
     if (value[key] !== undefined) put(merged, key, mergeValue(hasOwn(merged, key) ? merged[key] : undefined, value[key], what, depth + 1));
@@ -384,20 +384,21 @@ const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 
 /** A header name checked and lowercased once: callers pass the same few names over and over. */
 const headerName = cached(500, (name) => {
-  if (!TOKEN.test(name)) fail(`header name ${quote(name)} is not a valid token`);
+  if (!TOKEN.test(name)) fail(`header ${quote(name)} is not a token`);
   return name.toLowerCase();
 });
 
 /** Headers added to `into`: names checked and lowercased, values checked, `undefined` skipped. */
 function addHeaders(into: Record<string, unknown>, headers: unknown): Record<string, unknown> {
   if (headers == null) return into;
-  if (!isPlainObject(headers)) fail("option `headers` must be a plain object");
+  if (!isPlainObject(headers)) mustBe("option `headers`", "a plain object", headers);
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined || !hasOwn(headers, name)) continue;
     const lower = headerName(name);
     if (typeof value != "number" && (typeof value != "string" || /[\r\n\0]/.test(value))) {
-      fail(`header ${quote(name)} must be a number or a string without CR, LF or NUL, not ${quote(String(value))}`);
+      // The value is not quoted: it may be a token.
+      fail(`header ${quote(name)} must be a string without CR, LF or NUL, or a number`);
     }
     put(into, lower, value);
   }
@@ -415,13 +416,13 @@ const MEDIA_NAME = /^[\w.+-]*$/;
 /** `mediaType` merged over `base`; preview names lose a `-preview` suffix. */
 function mergeMediaType(base: MediaType, value: unknown): MediaType {
   if (value == null) return base;
-  if (!isPlainObject(value)) fail("option `mediaType` must be a plain object");
+  if (!isPlainObject(value)) mustBe("option `mediaType`", "a plain object", value);
   const { format = base.format, previews } = value;
-  if (typeof format != "string" || !MEDIA_NAME.test(format)) fail(`option \`mediaType.format\` must be a media type suffix like "raw", not ${quote(String(format))}`);
+  if (typeof format != "string" || !MEDIA_NAME.test(format)) fail(`option \`mediaType.format\` must be like "raw", not ${quote(String(format))}`);
   if (previews === undefined) return { ...base, format };
-  if (!Array.isArray(previews)) fail("option `mediaType.previews` must be an array of strings");
+  if (!Array.isArray(previews)) mustBe("option `mediaType.previews`", "an array", previews);
   const names: string[] = previews.map((preview: unknown, i) => {
-    if (typeof preview != "string" || !preview || !MEDIA_NAME.test(preview)) fail(`option \`mediaType.previews[${i}]\` must be a preview name, not ${quote(String(preview))}`);
+    if (typeof preview != "string" || !preview || !MEDIA_NAME.test(preview)) fail(`option \`mediaType.previews[${i}]\` must be like "mercy", not ${quote(String(preview))}`);
     return preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
   });
   // Earlier previews the new list does not name come first, then the new ones in order.
@@ -485,13 +486,9 @@ interface State {
   /** `headers` with the JSON content type a body gets when none is set. */
   bodyHeaders: Record<string, unknown>;
   mediaType: MediaType;
-  /** The accept header for a call whose media type is a format alone, by format. */
-  acceptForFormat: (format: string) => string;
   request: unknown;
   /** Default request parameters (every key that is not a named option), or `null` when none. */
   params: Record<string, unknown> | null;
-  /** Whether every default parameter is a primitive, so a call needs only a shallow copy of them. */
-  flatParams: boolean;
   /** The options as `merge()` and `DEFAULTS` show them. */
   merged: Record<string, unknown>;
 }
@@ -519,18 +516,17 @@ function splitBase(baseUrl: string): Base {
 
 /** A method checked once, with the cases the hot path needs. */
 const methodInfo = cached(100, (method) => {
-  if (!TOKEN.test(method)) fail(`method ${quote(method)} is not an HTTP token`);
-  const upper = method.toUpperCase();
-  return { lower: method.toLowerCase(), query: upper == "GET" || upper == "HEAD", emptyBody: upper == "PUT" || upper == "PATCH" };
+  if (!TOKEN.test(method)) fail(`method ${quote(method)} is not a token`);
+  return { lower: method.toLowerCase(), query: /^(GET|HEAD)$/i.test(method), emptyBody: /^(PUT|PATCH)$/i.test(method) };
 });
 
 function checkMethod(method: unknown) {
-  if (typeof method != "string") fail(`option \`method\` must be a string, not ${describe(method)}`);
+  if (typeof method != "string") mustBe("option `method`", "a string", method);
   return methodInfo(method);
 }
 
 function checkUrl(url: unknown): Template {
-  if (typeof url != "string" || !url) fail(`option \`url\` must be a non-empty string, not ${describe(url)}`);
+  if (typeof url != "string" || !url) mustBe("option `url`", "a non-empty string", url);
   return urlTemplate(url);
 }
 
@@ -539,19 +535,19 @@ const parseRoute = cached(1000, (route): [string | undefined, string, Template] 
   const space = route.indexOf(" ");
   const method = space < 0 ? undefined : route.slice(0, space);
   const url = route.slice(space + 1);
-  if (!url || url.includes(" ")) fail(`route ${quote(route)} must be "URL" or "METHOD URL"`);
+  if (!url || url.includes(" ")) fail(`route ${quote(route)} is not "URL" or "METHOD URL"`);
   if (method !== undefined) checkMethod(method);
   return [method, url, checkUrl(url)];
 });
 
 function checkOptions(options: unknown, what = "options"): Record<string, unknown> {
   if (options == null) return {};
-  if (!isPlainObject(options)) fail(`${what} must be ${what == "route" ? 'a string like "GET /user" or ' : ""}a plain object, not ${describe(options)}`);
+  if (!isPlainObject(options)) mustBe(what, what == "route" ? "a string or a plain object" : "a plain object", options);
   return options;
 }
 
 function checkRequest(request: unknown): void {
-  if (request != null && typeof request != "object") fail("option `request` must be an object");
+  if (request != null && typeof request != "object") mustBe("option `request`", "an object", request);
 }
 
 /** A call's route and options as one object, the route folded in and options beside it winning. */
@@ -590,7 +586,7 @@ function mergeOptions(state: State, options: Record<string, unknown>): Record<st
 /** Merged options worked out once: what `defaults()` keeps. */
 function toState(merged: Record<string, unknown>): State {
   const { method = "GET", baseUrl, url, headers, mediaType, request } = merged;
-  if (baseUrl !== undefined && typeof baseUrl != "string") fail("option `baseUrl` must be a string");
+  if (baseUrl !== undefined && typeof baseUrl != "string") mustBe("option `baseUrl`", "a string", baseUrl);
   checkMethod(method);
   checkRequest(request);
   const rawHeaders = addHeaders({}, headers);
@@ -610,10 +606,8 @@ function toState(merged: Record<string, unknown>): State {
     headers: withMedia,
     bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia,
     mediaType: media,
-    acceptForFormat: cached(50, (format) => applyMediaType(accept as string, mergeMediaType(media, { format }))),
     request,
     params,
-    flatParams: !params || Object.values(params).every((value) => value === null || typeof value != "object"),
     merged,
   };
 }
@@ -640,7 +634,7 @@ function build(state: State, method: unknown, template: Template | undefined, op
       if (template) urlParameter = value;
       else template = checkUrl(value);
     } else if (key == "baseUrl") {
-      if (typeof value != "string") fail("option `baseUrl` must be a string");
+      if (typeof value != "string") mustBe("option `baseUrl`", "a string", value);
       baseUrl = value;
     } else if (key == "headers") headers = addHeaders(shallowCopy(state.rawHeaders), value);
     else if (key == "mediaType") mediaType = value;
@@ -650,7 +644,7 @@ function build(state: State, method: unknown, template: Template | undefined, op
       request = mergeValue(copy(state.request, "request"), value, "request");
     } else hasParams = true;
   }
-  template ??= state.template ?? fail('option `url` is required (a path like "/user" or a full URL)');
+  template ??= state.template ?? fail("option `url` is required");
   if (urlParameter !== undefined) hasParams = true;
   const { lower, query, emptyBody } = checkMethod(method ?? state.method);
   if (request && !ownRequest) request = copy(request, "request");
@@ -658,7 +652,7 @@ function build(state: State, method: unknown, template: Template | undefined, op
   // Parameters: the call's, merged over a copy of the defaults' only when there are any.
   let params = options;
   if (state.params) {
-    params = state.flatParams ? shallowCopy(state.params) : (copy(state.params, "defaults") as Record<string, unknown>);
+    params = copy(state.params, "defaults") as Record<string, unknown>;
     if (hasParams) for (const key of Object.keys(options)) if (!NAMED_OPTIONS.includes(key) && options[key] !== undefined) mergeKey(params, key, options[key]);
     hasParams = true;
   }
@@ -678,13 +672,12 @@ function build(state: State, method: unknown, template: Template | undefined, op
     hasQuery = url.includes("?");
   }
   if (template.relative ?? !ABSOLUTE.test(url)) {
-    if (typeof baseUrl != "string") fail(`option \`baseUrl\` is required to resolve ${quote(url)}`);
-    // A base's own query comes first in the one query string; the route's fragment wins over the base's.
+    if (typeof baseUrl != "string") fail(`option \`baseUrl\` is required for ${quote(url)}`);
+    // A base's own query joins the one query string; the route's fragment wins over the base's.
     const base = baseUrl === state.baseUrl ? state.base! : splitBase(baseUrl);
     url = base.path + (template.rooted || url[0] == "/" ? url : "/" + url);
     if (base.query) {
-      const at = hasQuery ? url.indexOf("?") : url.length;
-      url = url.slice(0, at) + "?" + base.query + (hasQuery ? "&" + url.slice(at + 1) : "");
+      url += (hasQuery ? "&" : "?") + base.query;
       hasQuery = true;
     }
     fragment ||= base.fragment;
@@ -712,11 +705,8 @@ function build(state: State, method: unknown, template: Template | undefined, op
     if (mediaType !== undefined) accept = state.rawHeaders.accept;
   }
   if (typeof accept == "string") {
-    // On the defaults' accept, no media type or a format alone was worked out by defaults().
-    const known = accept === state.rawHeaders.accept;
-    if (known && mediaType === undefined) headers.accept = state.headers.accept;
-    else if (known && isPlainObject(mediaType) && typeof mediaType.format == "string" && mediaType.previews === undefined) headers.accept = state.acceptForFormat(mediaType.format);
-    else headers.accept = applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
+    // The defaults' accept without a media type of the call's own was worked out by defaults().
+    headers.accept = accept === state.rawHeaders.accept && mediaType === undefined ? state.headers.accept : applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
   }
   if (body === undefined && emptyBody) body = "";
 
@@ -740,46 +730,37 @@ function remainingBody(template: Template, params: Record<string, unknown>, urlP
 /** `encodeURIComponent`, skipped for the common text that it would leave as it is. */
 const encodeComponent = (text: string, name: string) => (isUnreserved(text) ? text : encodeWith(encodeURIComponent, text, name));
 
-/** Unused parameters (and a `url` one) appended to the query before any fragment. */
+/** Unused parameters (and a `url` one) appended to the query, which comes before any fragment. */
 function addQuery(url: string, hasQuery: boolean, template: Template, params: Record<string, unknown>, urlParameter: unknown): string {
-  let separator = hasQuery ? "&" : "?";
-  const add = (name: string, value: unknown) => {
-    const pairs = queryPairs(name, value);
-    if (pairs) {
-      url += separator + pairs;
-      separator = "&";
-    }
-  };
-  for (const name in params) if (hasOwn(params, name) && !template.names.has(name)) add(name, params[name]);
-  add("url", urlParameter);
-  return url;
+  const pairs: string[] = [];
+  for (const name in params) if (hasOwn(params, name) && !template.names.has(name)) addPairs(pairs, name, params[name]);
+  addPairs(pairs, "url", urlParameter);
+  return pairs.length ? url + (hasQuery ? "&" : "?") + pairs.join("&") : url;
 }
 
 /**
- * `name=value`, or nothing for `null` and `undefined`. A list under a name ending in `[]` repeats the name
- * for each item; any other list is comma-joined, as GitHub's comma lists want. `q` keeps literal `+`
- * between encoded parts (GitHub's search syntax).
+ * `name=value`, none for `null` and `undefined`. A list under a name ending in `[]` repeats the name for
+ * each item; any other list is comma-joined, as GitHub's comma lists want. `q` keeps literal `+` between
+ * encoded parts (GitHub's search syntax).
  */
-function queryPairs(name: string, value: unknown): string {
-  if (value == null) return "";
-  if (name == "data") fail("option `data` is a request body, which GET and HEAD requests cannot carry");
-  if (isPlainObject(value)) fail(`query parameter ${quote(name)} is an object, which a query string cannot carry (expand it in the URL: {?${name}*})`);
+function addPairs(pairs: string[], name: string, value: unknown): void {
+  if (value == null) return;
+  if (name == "data") fail("option `data` is a body: GET and HEAD have none");
+  if (isPlainObject(value)) fail(`${parameter(name)} is an object: use {?${name}*}`);
   const key = encodeComponent(name, name) + "=";
   if (Array.isArray(value) && name.endsWith("[]")) {
-    return value
-      .filter((item) => item != null)
-      .map((item) => key + encodeComponent(asText(item, name), name))
-      .join("&");
+    for (const item of value) if (item != null) pairs.push(key + encodeComponent(asText(item, name), name));
+    return;
   }
   const text = asText(value, name);
-  return key + (name == "q" ? text.split("+").map((part) => encodeComponent(part, name)).join("+") : encodeComponent(text, name));
+  pairs.push(key + (name == "q" ? text.split("+").map((part) => encodeComponent(part, name)).join("+") : encodeComponent(text, name)));
 }
 
 /** Bodies sent as they are and labelled by their kind, not JSON: bytes, `Blob`, `FormData`, `URLSearchParams`, streams. */
 function isRawBody(body: unknown): boolean {
   if (isStream(body) || ArrayBuffer.isView(body)) return true;
   // By tag, not instanceof: bodies from another realm or a polyfill count too.
-  return ["[object ArrayBuffer]", "[object Blob]", "[object File]", "[object FormData]", "[object URLSearchParams]"].includes(Object.prototype.toString.call(body));
+  return /^\[object (ArrayBuffer|Blob|File|FormData|URLSearchParams)\]$/.test(Object.prototype.toString.call(body));
 }
 
 /** A web `ReadableStream`, a Node stream or an async iterable: a body fetch must send as a stream. */
@@ -947,11 +928,11 @@ export interface UriTemplate {
  * @example parseTemplate("/search{?q,page}").expand({ q: "cat", page: 2 }) // "/search?q=cat&page=2"
  */
 export function parseTemplate(template: string): UriTemplate {
-  if (typeof template != "string") fail(`template must be a string, not ${describe(template)}`);
+  if (typeof template != "string") mustBe("template", "a string", template);
   const compiled = strictTemplate(template);
   return {
     expand(variables) {
-      if (!variables || typeof variables != "object") fail("variables must be an object");
+      if (!variables || typeof variables != "object") mustBe("variables", "an object", variables);
       return expand(compiled, variables as Record<string, unknown>);
     },
   };
@@ -1009,11 +990,7 @@ declare global {
 export type FetchInit = RequestInit & { method: string; headers: Record<string, string> };
 
 /** `application/json` and any `+json` type, such as `application/vnd.github.v3+json`. */
-function isJson(contentType: string): boolean {
-  const end = contentType.indexOf(";");
-  const essence = (end < 0 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
-  return essence == "application/json" || essence.endsWith("+json");
-}
+const isJson = (contentType: string) => /^application\/json$|\+json$/i.test(contentType.split(";")[0]!.trim());
 
 
 /**
@@ -1033,34 +1010,27 @@ function isJson(contentType: string): boolean {
  * const response = await fetch(...toFetch(endpoint("PATCH /repos/{owner}/{repo}", { owner, repo, private: true })));
  */
 export function toFetch(options: RequestOptions): [url: string, init: FetchInit] {
-  if (!isPlainObject(options)) fail(`toFetch() takes request options (an object), not ${describe(options)}`);
+  if (!isPlainObject(options)) mustBe("request options", "an object", options);
   const { method, url, headers: given, body, request } = options;
-  if (typeof method != "string") fail(`request option \`method\` must be a string, not ${describe(method)}`);
-  if (typeof url != "string") fail(`request option \`url\` must be a string, not ${describe(url)}`);
-  if (given !== undefined && !isPlainObject(given)) fail(`request option \`headers\` must be an object, not ${describe(given)}`);
-  const headers: Record<string, string> = {};
-  let contentType: string | undefined;
-  for (const name in given) {
-    const value: unknown = given[name];
-    if (value === undefined || !hasOwn(given, name)) continue;
-    if (typeof value != "string" && typeof value != "number") fail(`header ${quote(name)} must be a string or a number, not ${describe(value)}`);
-    put(headers, name, String(value));
-    if (name.toLowerCase() == "content-type") contentType = String(value);
-  }
+  if (typeof method != "string") mustBe("request option `method`", "a string", method);
+  if (typeof url != "string") mustBe("request option `url`", "a string", url);
+  // Checked and lowercased as endpoint() does, then as strings.
+  const headers = addHeaders({}, given) as Record<string, string>;
+  for (const name of Object.keys(headers)) put(headers, name, String(headers[name]));
+  let contentType: string | undefined = headers["content-type"];
   const init: { method: string; headers: Record<string, string>; [option: string]: unknown } = { method: method.toUpperCase(), headers };
   // An empty string is no body: fetch would label it text/plain (octokit-style PUTs carry one).
-  if (body !== undefined && body !== "" && init.method != "GET" && init.method != "HEAD") {
+  if (body !== undefined && body !== "" && !/^(GET|HEAD)$/.test(init.method)) {
     if ((typeof body == "object" && body !== null && !isRawBody(body)) || typeof body == "function" || typeof body == "symbol") {
       // Plain objects, arrays, a Date, a class instance: fetch would send their text form, "[object Object]".
       if (contentType === undefined) headers["content-type"] = contentType = JSON_TYPE;
-      if (!isJson(contentType)) fail(`an object body cannot be sent as content-type ${quote(contentType)}; serialise it first`);
+      if (!isJson(contentType)) fail(`an object body cannot be sent as ${quote(contentType)}`);
       let text: string | undefined;
       try {
         text = JSON.stringify(body);
-      } catch (error) {
-        fail(`the body cannot be serialised as JSON: ${(error as Error).message}`);
-      }
-      init.body = text ?? fail(`the body has no JSON form (it is a ${typeof body})`);
+      } catch {}
+      // A cycle or a bigint throws; a function, or toJSON returning undefined, gives nothing.
+      init.body = text ?? fail("the body has no JSON form");
     } else {
       init.body = body;
       if (isStream(body)) init.duplex = "half";
