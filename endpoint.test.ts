@@ -1013,11 +1013,11 @@ properties.run();
 // --- Size budget -----------------------------------------------------------------------------
 
 /**
- * Fails on growth. The budget only goes down: it is the size reached (5,443 B, after the fixes of the
+ * Fails on growth. The budget only goes down: it is the size reached (5,438 B, after the fixes of the
  * outside checks were paid for with shorter messages built from shared parts and fewer special cases),
  * and the goal is 3,000 B (octokit's bundle is 2,244 B).
  */
-const SIZE_BUDGET = 5_445;
+const SIZE_BUDGET = 5_440;
 const size = suite("size");
 size(`dist/endpoint.min.js is at most ${SIZE_BUDGET} B gzip`, () => {
   const { gzip } = measure(readFileSync("dist/endpoint.min.js"));

@@ -85,7 +85,7 @@ function isUnreserved(text: string): boolean {
 function encodeUnreserved(text: string, name: string): string {
   if (isUnreserved(text)) return text;
   const encoded = encodeWith(encodeURIComponent, text, name);
-  return encoded.replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+  return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()) : encoded;
 }
 
 /** Reserved characters and existing `%XX` triplets kept (`{+var}`, `{#var}` and template literals). */
@@ -161,10 +161,9 @@ function compile(source: string, url: boolean): Template {
   const label = `template ${quote(source)}`;
   let literalStart = 0;
   // URL mode: after a scheme, the authority (host, port, IPv6 brackets) runs to the next "/", "?" or "#";
-  // the path follows it, and ends at the first "?" or "#". `:name` is a placeholder only in the path.
-  const scheme = url ? /^[a-z][\w+.-]*:\/\//i.exec(source) : null;
-  let inAuthority = !!scheme;
-  let inPath = url && !scheme;
+  // the path starts there and ends at the first "?" or "#". `:name` is a placeholder only in the path.
+  const pathStart = url ? /^[a-z][\w+.-]*:\/\/[^/?#]*/i.exec(source)?.[0].length ?? 0 : 0;
+  let inPath = url;
   const literal = (end: number) => {
     if (end <= literalStart) return;
     try {
@@ -183,7 +182,7 @@ function compile(source: string, url: boolean): Template {
       names.add(match[1]);
       return { name: match[1], explode: !!match[2], prefix: +(match[3] ?? 0), skip: url && NAMED_OPTIONS.includes(match[1]) };
     });
-    if (operator == "?" || operator == "&" || operator == "#") inPath = inAuthority = false;
+    if (operator == "?" || operator == "&" || operator == "#") inPath = false;
     parts.push({
       first: operator == "+" ? "" : operator,
       separator: named ? (operator == ";" ? ";" : "&") : operator == "." || operator == "/" ? operator : ",",
@@ -191,7 +190,7 @@ function compile(source: string, url: boolean): Template {
       ifEmpty: operator == "?" || operator == "&" ? "=" : "",
       encode: operator == "+" || operator == "#" ? encodeReserved : encodeUnreserved,
       variables,
-      inPath,
+      inPath: inPath && start >= pathStart,
     });
     literalStart = end;
   };
@@ -206,16 +205,13 @@ function compile(source: string, url: boolean): Template {
       i = end;
     } else if (c == "}") {
       fail(`${label}: stray "}" at ${i}`);
-    } else if (inAuthority && i >= scheme![0].length && c == "/") {
-      inAuthority = false;
-      inPath = true;
-    } else if (inPath && c == ":" && /[a-z]/.test(source[i + 1] ?? "")) {
+    } else if (inPath && i >= pathStart && c == ":" && /[a-z]/.test(source[i + 1] ?? "")) {
       let end = i + 2;
       while (end < source.length && /\w/.test(source[end])) end++;
       expression(i, "", source.slice(i + 1, end), i + 1, end);
       i = end - 1;
     } else if (c == "?" || c == "#") {
-      inPath = inAuthority = false;
+      inPath = false;
     }
   }
   literal(source.length);
@@ -285,14 +281,8 @@ function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, 
     return explode ? items.join(separator) : (named ? name + "=" : "") + items.join(",");
   }
   let text = asText(value, name);
-  if (prefix) {
-    let length = 0;
-    for (const character of text) {
-      if (prefix-- == 0) break;
-      length += character.length;
-    }
-    text = text.slice(0, length);
-  }
+  // `{var:N}` keeps N characters: code points, so a surrogate pair is never split.
+  if (prefix) text = Array.from(text).slice(0, prefix).join("");
   text = encode(text, name);
   return !named ? text : text ? name + "=" + text : name + ifEmpty;
 }
@@ -554,7 +544,7 @@ function checkRequest(request: unknown): void {
 function callOptions(route: unknown, options: unknown): Record<string, unknown> {
   if (typeof route != "string") return checkOptions(route, "route");
   const [method, url] = parseRoute(route);
-  const result: Record<PropertyKey, unknown> = method === undefined ? { url } : { method, url };
+  const result: Record<PropertyKey, unknown> = { method, url };
   const extra = checkOptions(options);
   for (const key of Object.keys(extra)) {
     if (extra[key] === undefined) continue;
@@ -657,30 +647,30 @@ function build(state: State, method: unknown, template: Template | undefined, op
     hasParams = true;
   }
 
-  // URL: expand, drop a trailing slash, set a fragment aside, resolve a relative URL against the base. What
-  // the template tells is not asked of the URL string: reading it would flatten it, the dearest step of a
-  // short request. Only a template that may hold "?" can hold "#" too.
+  // URL: expand, drop a trailing slash, resolve a relative URL against the base, and set a fragment aside
+  // when a query joins the URL. What the template tells is not asked of the URL string: reading it would
+  // flatten it, the dearest step of a short request. Only a template that may hold "?" can hold "#" too.
   let url = expand(template, params, true);
+  let base: Base | undefined;
+  if (template.relative ?? !ABSOLUTE.test(url)) {
+    if (typeof baseUrl != "string") fail(`option \`baseUrl\` is required for ${quote(url)}`);
+    base = baseUrl === state.baseUrl ? state.base! : splitBase(baseUrl);
+    url = base.path + (template.rooted || url[0] == "/" ? url : "/" + url);
+  }
   let hasQuery = false;
-  let fragment = "";
-  if (template.mayHoldQuery) {
+  let fragment = base?.fragment ?? "";
+  if (template.mayHoldQuery && (query || fragment || base?.query)) {
     const hash = url.indexOf("#");
     if (hash >= 0) {
+      // The route's fragment wins over the base's.
       fragment = url.slice(hash);
       url = url.slice(0, hash);
     }
     hasQuery = url.includes("?");
   }
-  if (template.relative ?? !ABSOLUTE.test(url)) {
-    if (typeof baseUrl != "string") fail(`option \`baseUrl\` is required for ${quote(url)}`);
-    // A base's own query joins the one query string; the route's fragment wins over the base's.
-    const base = baseUrl === state.baseUrl ? state.base! : splitBase(baseUrl);
-    url = base.path + (template.rooted || url[0] == "/" ? url : "/" + url);
-    if (base.query) {
-      url += (hasQuery ? "&" : "?") + base.query;
-      hasQuery = true;
-    }
-    fragment ||= base.fragment;
+  if (base?.query) {
+    url += (hasQuery ? "&" : "?") + base.query;
+    hasQuery = true;
   }
 
   // Parameters the template did not use: the query for GET and HEAD, else the body.
