@@ -55,7 +55,7 @@ const EXPECTED = {
     headers: { accept: "application/vnd.github.v3.diff", "user-agent": userAgent },
   },
   template: "/search?q=a%20b&page=2#x/y",
-  badHeader: 'TypeError: endpoint-options: header name "bad header" is not a valid token',
+  badHeader: 'TypeError: endpoint-options: header "bad header" is not a token',
 };
 
 // ---------------------------------------------------------------------------------------------------
