@@ -778,8 +778,8 @@ export interface EndpointOptions {
   url?: string;
   /** The address a path-only `url` is resolved against. Default `"https://api.github.com"`. */
   baseUrl?: string;
-  /** Custom headers, merged over the defaults; names are case-insensitive. */
-  headers?: Record<string, string | number | undefined>;
+  /** Custom headers, merged over the defaults; names are case-insensitive. `accept` and `user-agent` are strings. */
+  headers?: Record<string, string | number | undefined> & { accept?: string | undefined; "user-agent"?: string | undefined };
   /** Amends the `accept` header. */
   mediaType?: {
     /** A media type format such as `raw`, `diff` or `text+json`. */
@@ -791,17 +791,26 @@ export interface EndpointOptions {
   data?: unknown;
   /** Custom meta information, returned unchanged as `request`. */
   request?: RequestMeta;
-  /** Any other key is a parameter: it fills a URL placeholder, else goes to the query (GET, HEAD) or JSON body. */
-  [parameter: string]: unknown;
+  /**
+   * Any other key is a parameter: it fills a URL placeholder, else goes to the query (GET, HEAD) or JSON body.
+   * Typed `any` rather than `unknown` so that options typed by an interface (which has no index signature)
+   * are accepted; the named options above keep their types.
+   */
+  [parameter: string]: any;
 }
 
 /** Defaulted options before parsing: what `merge()` returns and `DEFAULTS` holds. */
 export interface MergedOptions extends EndpointOptions {
+  /** A parameter, read back: its type is not known. */
+  [parameter: string]: unknown;
   method: string;
   baseUrl: string;
   headers: RequestHeaders;
   mediaType: { format: string; previews?: string[] };
 }
+
+/** The headers of an `endpoint()` result: `accept` and `user-agent` are always there, as strings. */
+export type EndpointHeaders = RequestHeaders & { accept: string; "user-agent": string };
 
 /** Plain request options for any HTTP client. */
 export interface RequestOptions {
@@ -888,9 +897,9 @@ export interface Endpoint<Defaults extends object = {}> {
    * literal route, the types know its placeholders: a missing `{owner}` is a compile error.
    * @throws {TypeError} naming the option, header, parameter or template position at fault.
    */
-  <Route extends string>(route: Route, ...options: RouteArguments<Route, Defaults>): RequestOptions & { method: RouteMethod<Route, Defaults> };
+  <Route extends string>(route: Route, ...options: RouteArguments<Route, Defaults>): RequestOptions & { method: RouteMethod<Route, Defaults>; headers: EndpointHeaders };
   /** Build request options from options alone; `url` is required, `method` defaults to GET. */
-  (options: EndpointOptions): RequestOptions;
+  (options: EndpointOptions): RequestOptions & { headers: EndpointHeaders };
   /** A new endpoint function with these options as defaults, layered over the current ones. */
   defaults<const Options extends EndpointOptions>(options: Options): Endpoint<Omit<Defaults, keyof Options> & Options>;
   /** The current default options (a fresh copy on every read: changing it changes nothing). */
@@ -971,13 +980,14 @@ export const endpoint: Endpoint = withDefaults(
   ),
 );
 
-declare global {
-  /** Merges with the `RequestInit` of the DOM, Deno, Bun or `@types/node`; empty where there is none. */
-  interface RequestInit {}
-}
+/**
+ * The second parameter of the environment's `fetch` (DOM, Deno, Bun, `@types/node`), read off `globalThis`
+ * so that nothing global is declared here; `{}` where there is no `fetch`.
+ */
+type GlobalRequestInit = typeof globalThis extends { fetch(input: never, init?: infer Init): unknown } ? NonNullable<Init> : {};
 
-/** The `init` half of `toFetch()`: the environment's `RequestInit`, with `method` and `headers` known. */
-export type FetchInit = RequestInit & { method: string; headers: Record<string, string> };
+/** The `init` half of `toFetch()`: the environment's `RequestInit`, with `method` and `headers` as plain strings. */
+export type FetchInit = Omit<GlobalRequestInit, "method" | "headers"> & { method: string; headers: Record<string, string> };
 
 /** `application/json` and any `+json` type, such as `application/vnd.github.v3+json`. */
 const isJson = (contentType: string) => /^application\/json$|\+json$/i.test(contentType.split(";")[0]!.trim());

@@ -1,7 +1,7 @@
 // Type tests, compiled (never run) by `tsc --noEmit --strict` in `npm test`: every line must compile, and
 // every line after a `@ts-expect-error` must not. The integration test compiles this file again against
 // the published declaration files and against a vendored `endpoint.ts`.
-import { endpoint, toFetch, type Endpoint, type MergedOptions, type RequestOptions } from "./endpoint.ts";
+import { endpoint, toFetch, type Endpoint, type EndpointHeaders, type FetchInit, type MergedOptions, type RequestOptions } from "./endpoint.ts";
 
 /** True only when A and B are the same type (not merely assignable either way). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -59,11 +59,52 @@ forHello("GET /repos/{owner}/{repo}/issues/{issue_number}");
 const posting = forHello.defaults({ method: "POST" });
 expectType<Equal<ReturnType<typeof posting<"/repos/{owner}/{repo}/forks">>["method"], "post">>();
 
+// --- options typed by an interface -----------------------------------------------------------------------
+
+// An interface has no index signature; typed code passes options this way, and it must compile.
+interface NewIssue {
+  owner: string;
+  repo: string;
+  title: string;
+  labels?: string[];
+}
+declare const newIssue: NewIssue;
+endpoint("POST /repos/{owner}/{repo}/issues", newIssue);
+endpoint.merge("POST /repos/{owner}/{repo}/issues", newIssue);
+endpoint({ method: "POST", url: "/repos/{owner}/{repo}/issues", ...newIssue });
+endpoint.defaults(newIssue)("POST /repos/{owner}/{repo}/issues");
+interface IssueRef {
+  owner: string;
+  repo: string;
+  issue_number?: number;
+}
+declare const issueRef: IssueRef;
+// @ts-expect-error a placeholder the interface has only as optional is still missing
+endpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", issueRef);
+// @ts-expect-error and one it lacks altogether
+endpoint("GET /repos/{owner}/{repo}/pulls/{pull_number}", issueRef);
+interface WrongMethod {
+  owner: string;
+  method: number;
+}
+declare const wrongMethod: WrongMethod;
+// @ts-expect-error a named option in an interface keeps its type
+endpoint("GET /users/{owner}", wrongMethod);
+
 // --- the result -----------------------------------------------------------------------------------------
 
 expectType<Equal<typeof issues.method, "get">>();
 expectType<Equal<typeof issues.url, string>>();
-expectType<Equal<typeof issues.headers, Record<string, string | number>>>();
+expectType<Equal<typeof issues.headers, EndpointHeaders>>();
+// accept and user-agent are always in the result, as strings; any other header is a string or a number.
+const userAgent: string = issues.headers["user-agent"];
+const acceptHeader: string = issues.headers.accept;
+expectType<Equal<(typeof issues.headers)["x-other"], string | number>>();
+// @ts-expect-error another header may be a number
+const otherHeader: string = issues.headers["x-other"];
+const fromOptionsHeaders: string = endpoint({ url: "/x" }).headers["user-agent"];
+// @ts-expect-error so accept and user-agent are strings in the options too
+endpoint("GET /user", { headers: { accept: 1 } });
 const created = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" });
 expectType<Equal<typeof created.method, "post">>();
 expectType<Equal<(typeof created)["body"], unknown>>();
@@ -106,5 +147,11 @@ loosened("GET /users/{username}");
 
 const [url, init] = toFetch(created);
 expectType<Equal<typeof init.method, string>>();
+// init.headers is a plain record of strings, to spread and add to.
+expectType<Equal<typeof init.headers, Record<string, string>>>();
+const withId: Record<string, string> = { ...init.headers, "x-request-id": "1" };
+const retried: FetchInit = { ...init, headers: withId };
+// @ts-expect-error a header of init is a string, not a number
+init.headers["x-count"] = 1;
 
-export const used = [asRequest, url, init];
+export const used = [asRequest, url, init, userAgent, acceptHeader, otherHeader, fromOptionsHeaders, retried];
