@@ -246,10 +246,11 @@ const wrong: number = request.url;
 // @ts-expect-error headers take strings and numbers
 endpoint("GET /", { headers: { "x-flag": true } });
 const sent: Promise<Response> = fetch(...toFetch(request));
+const built: Request = new Request(...toFetch(request));
 const [fetchUrl, init] = toFetch(request);
 const upper: string = init.method;
 const headerValue: string | undefined = init.headers["accept"];
-export const used = [method, url, accept, baseUrl, enterprise, expanded, wrong, sent, fetchUrl, upper, headerValue];
+export const used = [method, url, accept, baseUrl, enterprise, expanded, wrong, sent, built, fetchUrl, upper, headerValue];
 `;
 
 npm("TypeScript consumers compile under --strict with every module resolution, in TypeScript 7 and 5 (node10: 5 only)", async () => {
@@ -421,6 +422,43 @@ vendored("the route-aware type tests pass against the vendored file (TypeScript 
   const compilerOptions = { strict: true, noEmit: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.test.ts"] }));
   await Promise.all([node([tsc7, "-p", "."], dir), node([tsc5, "-p", "."], dir)]);
+});
+
+vendored("toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7 and 5)", async () => {
+  const dir = vendorInto("vendored-fetch-types", { "fetch-types.ts": readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8") });
+  const environments: Array<[string, string[], string[]]> = [
+    ["dom", ["es2022", "dom"], []],
+    ["node", ["es2022"], ["node"]],
+    ["bun", ["es2022"], ["bun"]],
+    ["node-dom", ["es2022", "dom"], ["node"]],
+  ];
+  const builds = [];
+  for (const [environment, lib, types] of environments) {
+    const compilerOptions = { strict: true, noEmit: true, lib, types, typeRoots: [join(root, "node_modules", "@types")], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
+    writeFileSync(join(dir, `tsconfig.${environment}.json`), JSON.stringify({ compilerOptions, files: ["fetch-types.ts"] }));
+    for (const tsc of [tsc7, tsc5]) builds.push(node([tsc, "-p", `tsconfig.${environment}.json`], dir));
+  }
+  await Promise.all(builds);
+});
+
+vendored("editors complete a literal route's placeholders and the named options inside its object literal (TypeScript 5 language service)", async () => {
+  const ts = (await import("typescript5")).default;
+  const main = 'import { endpoint } from "./endpoint.ts";\nendpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { re });\n';
+  const dir = vendorInto("completions", { "main.ts": main });
+  const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [] };
+  const service = ts.createLanguageService({
+    getCompilationSettings: () => options,
+    getScriptFileNames: () => [join(dir, "main.ts")],
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (file) => (existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, "utf8")) : undefined),
+    getCurrentDirectory: () => dir,
+    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+  });
+  const at = main.indexOf("{ re }") + 4;
+  const names = service.getCompletionsAtPosition(join(dir, "main.ts"), at, {})?.entries.map((entry) => entry.name) ?? [];
+  for (const name of ["owner", "repo", "issue_number", "headers", "mediaType", "baseUrl", "data", "request"]) assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
 });
 
 vendored("the README's vendored snippet prints what it promises, compiled by tsc and run by Node", async () => {
@@ -618,9 +656,31 @@ deno("the vendored endpoint.ts runs as is, type-checks, and its README snippet p
   if (!present("Deno", denoBin)) return;
   const dir = vendorInto("deno-vendored", { "main.ts": snippets.get("vendored")! });
   const runner = scenarioRunner(dir, "run.mjs", "./endpoint.ts");
-  await runDeno(["check", "endpoint.ts", "main.ts"], dir);
+  writeFileSync(join(dir, "fetch-types.ts"), readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8"));
+  await runDeno(["check", "endpoint.ts", "main.ts", "fetch-types.ts"], dir);
   assert.equal(JSON.parse((await runDeno(["run", runner], dir)).stdout), EXPECTED);
   assert.is((await runDeno(["run", "main.ts"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
+});
+
+deno("JSR: jsr.json names endpoint.ts and package.json's version, and `deno publish --dry-run` passes without --allow-slow-types", async () => {
+  if (!present("Deno", denoBin)) return;
+  const jsr = JSON.parse(readFileSync(join(root, "jsr.json"), "utf8"));
+  assert.is(jsr.version, version);
+  assert.is(jsr.exports, "./endpoint.ts");
+  // The package as JSR would take it: only the files jsr.json includes, outside any git checkout.
+  const dir = join(work, "jsr");
+  mkdirSync(dir);
+  for (const file of jsr.publish.include) cpSync(join(root, file), join(dir, file));
+  const { stdout, stderr } = await runDeno(["publish", "--dry-run"], dir);
+  const output = stdout + stderr;
+  assert.ok(output.includes("Dry run complete"), output);
+  assert.ok(!/slow type|warning/i.test(output.replace("Checking for slow types in the public API...", "")), output);
+  // The README's JSR snippet, its jsr: import resolved (by an import map, offline) to what would be published.
+  const snippet = snippets.get("jsr")!;
+  assert.ok(snippet.includes(`from "jsr:${jsr.name}"`), "the README imports jsr:" + jsr.name);
+  writeFileSync(join(dir, "main.ts"), snippet);
+  writeFileSync(join(dir, "import-map.json"), JSON.stringify({ imports: { [`jsr:${jsr.name}`]: `./${jsr.exports.slice(2)}` } }));
+  assert.is((await runDeno(["run", "--import-map", "import-map.json", "main.ts"], dir)).stdout.trim(), promised(snippet));
 });
 
 deno.run();
