@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { endpoint as octokit } from "@octokit/endpoint";
 import { measure } from "./size.mjs";
+import { hostileInputs, timeHostile } from "./fixtures/hostile.mjs";
 import fc from "fast-check";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -864,39 +865,56 @@ routes("search routes with q, and GET with arrays, match octokit", () => {
 
 routes.run();
 
+// --- Caches: big APIs do not fall off a cliff --------------------------------------------------
+
+const caches = suite("caches");
+
+/** How many of `routes`, called in turn, were compiled (a compile reads the route with indexOf(" ")). */
+function compiles(lib: Lib, routes: string[]): number {
+  const seen = new Set(routes);
+  const indexOf = String.prototype.indexOf;
+  let count = 0;
+  String.prototype.indexOf = function (this: string, ...args: [string, number?]) {
+    if (args[0] === " " && seen.has(String(this))) count++;
+    return indexOf.apply(this, args);
+  };
+  try {
+    for (const route of routes) lib.endpoint(route, { id: 1 });
+  } finally {
+    String.prototype.indexOf = indexOf;
+  }
+  return count;
+}
+
+for (const [name, lib] of [["source", source], ["dist/endpoint.mjs", esm], ["dist/endpoint.cjs", cjs]] as const) {
+  caches(`${name}: 4,000 routes called in turn settle in the cache, even one full of other routes`, () => {
+    // The earlier tests filled the cache. A miss makes room at random, so it may evict a route of this set
+    // too, but a hit evicts nothing: within a few rounds every route is found (oldest-out finds none, ever).
+    const routes = Array.from({ length: 4000 }, (_, i) => `GET /cache-${name}/${i}/{id}`);
+    const rounds = Array.from({ length: 6 }, () => compiles(lib, routes));
+    assert.is(rounds[0], 4000);
+    assert.ok(rounds[1]! < 2000, `round 2: ${rounds.join(", ")}`);
+    assert.equal(rounds.slice(-2), [0, 0], `compiles per round: ${rounds.join(", ")}`);
+  });
+  caches(`${name}: past the cache's size, a cycle of 8,000 routes still finds some (oldest-out would find none)`, () => {
+    // With room made at random, a cycle twice the cache's size misses about 80% of the time, 5,000 routes 35%.
+    const routes = Array.from({ length: 8000 }, (_, i) => `GET /cycle-${name}/${i}/{id}`);
+    compiles(lib, routes);
+    const misses = [compiles(lib, routes), compiles(lib, routes)];
+    assert.ok(misses.every((count) => count < 8000 * 0.9), `recompiled per round of 8,000: ${misses.join(", ")}`);
+  });
+}
+caches.run();
+
 // --- Hostile input: every parse and scan is linear -------------------------------------------
 
 const hostile = suite("hostile input");
-const M = 1 << 20;
-const hostileInputs: Record<string, () => unknown> = {
-  "a template of many expressions": () => source.endpoint({ url: "/x" + "{a}".repeat(M / 3), a: "v" }),
-  "an unclosed brace before 1 MB": () => source.endpoint({ url: "/x{" + "a".repeat(M) }),
-  "a run of {": () => source.endpoint({ url: "{".repeat(M) }),
-  "a run of }": () => source.parseTemplate("}".repeat(M)),
-  "a long variable name with dots": () => source.parseTemplate("{" + "a.".repeat(M / 2) + "!}"),
-  "a long name of bad triplets": () => source.parseTemplate("{" + "a%2".repeat(M / 3) + "}"),
-  "a long method": () => source.endpoint("A".repeat(M) + "( /x"),
-  "a route of spaces": () => source.endpoint(" ".repeat(M)),
-  "an accept of a-a-…- with previews": () => source.endpoint("GET /x", { headers: { accept: "a-".repeat(M / 2) + "-" }, mediaType: { previews: ["p"] } }),
-  "an accept with a long vendor word": () => source.endpoint("GET /x", { headers: { accept: "application/vnd." + "a".repeat(M) + "!" }, mediaType: { format: "raw" } }),
-  "an accept of many entries": () => source.endpoint("GET /x", { headers: { accept: "application/vnd.github.v3+json,".repeat(M / 32) }, mediaType: { format: "raw" } }),
-  "a header value of NULs": () => source.endpoint("GET /x", { headers: { "x-a": "\0".repeat(M) } }),
-  "a long query value and q": () => source.endpoint("GET /x", { q: "a+".repeat(M / 2), v: "é".repeat(M) }),
-  "a path value of /. runs": () => source.endpoint("GET /x/{+p}", { p: "/.".repeat(M / 2) }),
-  "a path value of many dotted segments": () => source.endpoint("GET /x/{+p}", { p: "/a.".repeat(M / 3) }),
-  "a long base URL": () => source.endpoint("GET /x", { baseUrl: "h".repeat(M) + "/" }),
-  "a long format": () => source.endpoint("GET /x", { mediaType: { format: "a".repeat(M) } }),
-};
-for (const [name, run] of Object.entries(hostileInputs)) {
+for (const [name, run] of Object.entries(hostileInputs(source))) {
+  // The aim is a quarter of a second on a quiet machine (`npm run bench` prints the times); the limit leaves
+  // room for a busy CI machine, and still fails anything quadratic.
   hostile(`~1 MB: ${name} returns or throws a TypeError in under 1 s`, () => {
-    const start = performance.now();
-    try {
-      run();
-    } catch (error) {
-      assert.instance(error, TypeError);
-      assert.ok((error as Error).message.length < 400, "the message quotes the input cut short");
-    }
-    const ms = performance.now() - start;
+    const { ms, message } = timeHostile(run);
+    if (message !== undefined) assert.ok(message.length < 400, "the message quotes the input cut short");
     assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
   });
 }
@@ -989,6 +1007,26 @@ properties("a path value stays in its segment and decodes back to itself", () =>
   );
 });
 
+properties("long values (past the kilobyte where encoding sets its work aside) encode as the native encoders do", () => {
+  // The native encoders are the oracle: encodeURIComponent for queries, with `+` kept for q; and for RFC 6570,
+  // the same with !'()* escaped ({p}), or encodeURI with brackets and %XX triplets kept ({+p}).
+  const char = fc.constantFrom("a", "%", "+", "!", "*", "é", "€", "😀", "[", "]", "2", "e", "F", " ", "/", "?", "#", "&", "=", ":", "~");
+  const unreserved = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+  const reserved = (text: string) => encodeURI(text).replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) => (hex ? "%" + hex : match == "%5B" ? "[" : "]"));
+  fc.assert(
+    fc.property(fc.array(char, { minLength: 900, maxLength: 4000 }).map((chars) => chars.join("")), (text) => {
+      const base = "https://api.github.com/x/";
+      assert.is(ep("GET /x/{p}/y", { p: text }).url, base + unreserved(text) + "/y");
+      // Without dots a {+p} value can still spell a `%2e` segment, which is refused; any other text must match.
+      const reservedUrl = outcome(() => ep("GET /x/{+p}/y", { p: text.replace(/\./g, "") }).url);
+      if ("error" in reservedUrl) assert.match(reservedUrl.error, /makes the path segment "%2e"/i);
+      else assert.is(reservedUrl.value, base + reserved(text.replace(/\./g, "")) + "/y");
+      assert.is(ep("GET /x", { v: text, q: text }).url, `https://api.github.com/x?v=${encodeURIComponent(text)}&q=${text.split("+").map(encodeURIComponent).join("+")}`);
+    }),
+    { numRuns: 200 },
+  );
+});
+
 properties("memory: 200,000 calls with distinct URLs grow the heap by well under 25 MB", () => {
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
@@ -1013,11 +1051,15 @@ properties.run();
 // --- Size budget -----------------------------------------------------------------------------
 
 /**
- * Fails on growth. The budget only goes down: it is the size reached (5,438 B, after the fixes of the
- * outside checks were paid for with shorter messages built from shared parts and fewer special cases),
- * and the goal is 3,000 B (octokit's bundle is 2,244 B).
+ * Fails on growth. The budget only goes down, with one exception, stated here and in the README: hostile
+ * input in linear time (a one-pass percent-encoder instead of the native encoders plus regex fix-ups, whose
+ * cost per match made a megabyte of escapes take 0.3–0.5 s; repeated template expressions built once) and
+ * caches that do not fall off a cliff past their size cost about 200 B gzip, of which about 100 B were paid
+ * back (one encoder for every context, no separate unreserved check, simpler request-meta copying); the rest
+ * raises the budget from 5,440 B to 5,541 B, for the redesign of the next step to repay. The goal is
+ * 3,000 B (octokit's bundle is 2,244 B).
  */
-const SIZE_BUDGET = 5_440;
+const SIZE_BUDGET = 5_541;
 const size = suite("size");
 size(`dist/endpoint.min.js is at most ${SIZE_BUDGET} B gzip`, () => {
   const { gzip } = measure(readFileSync("dist/endpoint.min.js"));

@@ -50,15 +50,31 @@ const MAX_DEPTH = 100;
 /** Keys longer than this are worked out on every use instead of kept: a few huge inputs cannot pin memory. */
 const MAX_CACHED_KEY = 2048;
 
-/** A bounded cache: when full, the oldest entry goes, so distinct URLs with ids baked in cannot grow it. */
+/**
+ * Routes and templates kept compiled, per cache: twice a working set of 4,000 routes, so that such a set
+ * settles in a cache that other routes filled (about 0.9 KB an entry: at most 7 MB a cache).
+ */
+const CACHE_SIZE = 8192;
+
+/**
+ * A bounded cache, so distinct URLs with ids baked in cannot grow it. When full, a random entry makes room:
+ * a program cycling through more routes than it holds still finds most of them, where evicting the oldest
+ * would miss every time.
+ */
 function cached<T>(limit: number, make: (key: string) => T): (key: string) => T {
   const cache = new Map<string, T>();
+  const keys: string[] = [];
   return (key) => {
     let value = cache.get(key);
     if (value === undefined) {
       value = make(key);
       if (key.length > MAX_CACHED_KEY) return value;
-      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      if (keys.length < limit) keys.push(key);
+      else {
+        const slot = (Math.random() * limit) | 0;
+        cache.delete(keys[slot]!);
+        keys[slot] = key;
+      }
       cache.set(key, value);
     }
     return value;
@@ -69,39 +85,61 @@ function cached<T>(limit: number, make: (key: string) => T): (key: string) => T 
 // 1. URI templates (RFC 6570, level 4)
 // ---------------------------------------------------------------------------
 
-/** ALPHA, DIGIT, `-`, `.`, `_`, `~`: never encoded. Most ids and names are only these. */
-const UNRESERVED_CHAR = new Uint8Array(128).map((_, c) => +/[\w.~-]/.test(String.fromCharCode(c)));
+/** What an encoding keeps as is, one bit each: RFC 6570's two, and `encodeURIComponent`'s for queries. */
+const UNRESERVED = 1;
+const RESERVED = 2;
+const COMPONENT = 4;
+/** `q`, GitHub's search syntax: a component that keeps `+` between its terms. */
+const SEARCH = 8;
 
-/** Whether `text` is all unreserved: a table lookup per character, faster than a regex on short ids. */
-function isUnreserved(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 127 || !UNRESERVED_CHAR[c]) return false;
-  }
-  return true;
-}
+/**
+ * Per ASCII character, the encodings that keep it: ALPHA, DIGIT, `-._~` all of them; `!'()*` all but
+ * UNRESERVED; `+` RESERVED and SEARCH; the other reserved characters RESERVED only.
+ */
+const KEPT = new Uint8Array(128).map((_, c) => {
+  const char = String.fromCharCode(c);
+  return /[\w.~-]/.test(char) ? 15 : /[!'()*]/.test(char) ? 14 : char == "+" ? 10 : /[:/?#[\]@$&,;=]/.test(char) ? 2 : 0;
+});
 
-/** Every character but the unreserved ones percent-encoded (simple expansion and most operators). */
-function encodeUnreserved(text: string, name: string): string {
-  if (isUnreserved(text)) return text;
-  const encoded = encodeWith(encodeURIComponent, text, name);
-  return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()) : encoded;
-}
+/** `%XX` for every ASCII character, made once: encoding a character then allocates nothing. */
+const ESCAPED = Array.from(KEPT, (_, c) => "%" + (256 + c).toString(16).slice(1).toUpperCase());
 
-/** Reserved characters and existing `%XX` triplets kept (`{+var}`, `{#var}` and template literals). */
-function encodeReserved(text: string, name: string): string {
-  if (isUnreserved(text)) return text;
-  const encoded = encodeWith(encodeURI, text, name);
-  return encoded.replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) => (hex ? "%" + hex : match == "%5B" ? "[" : "]"));
-}
+/** A `%XX` triplet at `lastIndex`. */
+const TRIPLET = /%[\dA-Fa-f]{2}/y;
 
-/** `encoder(text)`; a lone surrogate is our TypeError naming the parameter (messages are built only on failure). */
-function encodeWith(encoder: (text: string) => string, text: string, name: string): string {
+/**
+ * Percent-encode `text` as UTF-8, keeping the characters `keep` names, and with RESERVED existing `%XX`
+ * triplets too. One pass, a table lookup per character (most ids and names need nothing more): runs of kept characters are sliced, ASCII escapes come ready-made, and runs of
+ * non-ASCII go to `encodeURIComponent`, which also finds lone surrogates.
+ */
+function percentEncode(text: string, keep: number, name: string): string {
+  let done: string[] | undefined;
+  let out = "";
+  let start = 0;
   try {
-    return encoder(text);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      // KEPT has nothing beyond ASCII.
+      if (KEPT[c]! & keep || (keep == RESERVED && ((TRIPLET.lastIndex = i), TRIPLET.test(text)))) continue;
+      let end = i + 1;
+      while (c > 127 && text.charCodeAt(end) > 127) end++;
+      out += text.slice(start, i) + (ESCAPED[c] ?? encodeURIComponent(text.slice(i, end)));
+      start = end;
+      i = end - 1;
+      // A hostile megabyte of escapes stays linear: every kilobyte, the string built so far is flattened (by
+      // reading it) and set aside, so its many small pieces die young instead of being copied by the GC.
+      if (out.length > 1024) {
+        out.charCodeAt(0);
+        (done ??= []).push(out);
+        out = "";
+      }
+    }
   } catch {
-    return fail(`${parameter(name)} has a lone surrogate`);
+    fail(`${parameter(name)} has a lone surrogate`);
   }
+  // Text with nothing to escape comes back as it is: neither `+ ""` nor a whole-string slice copies it.
+  out += text.slice(start);
+  return done ? done.join("") + out : out;
 }
 
 interface Variable {
@@ -122,8 +160,8 @@ interface Expression {
   named: boolean;
   /** What follows the name of an empty value: `=` for `?` and `&`. */
   ifEmpty: string;
-  /** `+` and `#` keep reserved characters. */
-  encode: typeof encodeUnreserved;
+  /** What expansion keeps: RESERVED for `+` and `#`, else UNRESERVED. */
+  keep: number;
   variables: Variable[];
   /** In the URL path, where a value may not form a `.` or `..` segment (URL mode only). */
   inPath: boolean;
@@ -145,10 +183,11 @@ interface Template {
 /** Option names that are never template variables or request parameters. */
 const NAMED_OPTIONS = ["method", "baseUrl", "url", "headers", "request", "mediaType"];
 
-/** varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded; then `*` or `:1`–`:9999`. */
-const VARSPEC = /^((?:\w|%[\dA-Fa-f]{2})+(?:\.(?:\w|%[\dA-Fa-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/;
-/** The same, with GitHub's `-` in names (`{enterprise-team}`). */
-const URL_VARSPEC = /^((?:[\w-]|%[\dA-Fa-f]{2})+(?:\.(?:[\w-]|%[\dA-Fa-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/;
+/**
+ * varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded; then `*` or `:1`–`:9999`.
+ * Also `-`, which URL mode allows in names (GitHub's `{enterprise-team}`) and RFC 6570 does not.
+ */
+const VARSPEC = /^((?:[\w-]|%[\dA-Fa-f]{2})+(?:\.(?:[\w-]|%[\dA-Fa-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/;
 const ABSOLUTE = /^https?:\/\//i;
 
 /**
@@ -158,6 +197,8 @@ const ABSOLUTE = /^https?:\/\//i;
 function compile(source: string, url: boolean): Template {
   const parts: (string | Expression)[] = [];
   const names = new Set(url ? NAMED_OPTIONS : []);
+  /** Expressions already built, by their text: a template that repeats one costs one object. */
+  const built = new Map<string, Expression>();
   const label = `template ${quote(source)}`;
   let literalStart = 0;
   // URL mode: after a scheme, the authority (host, port, IPv6 brackets) runs to the next "/", "?" or "#";
@@ -167,32 +208,37 @@ function compile(source: string, url: boolean): Template {
   const literal = (end: number) => {
     if (end <= literalStart) return;
     try {
-      parts.push(encodeReserved(source.slice(literalStart, end), ""));
+      parts.push(percentEncode(source.slice(literalStart, end), RESERVED, ""));
     } catch {
       fail(`${label} has a lone surrogate`);
     }
   };
   const expression = (start: number, operator: string, specs: string, at: number, end: number) => {
     literal(start);
+    literalStart = end;
+    if (operator == "?" || operator == "&" || operator == "#") inPath = false;
+    const key = (inPath && start >= pathStart ? "/" : "") + operator + specs;
+    const known = built.get(key);
+    if (known) return parts.push(known);
     const named = operator == ";" || operator == "?" || operator == "&";
     const variables = specs.split(",").map((spec) => {
-      const match = (url ? URL_VARSPEC : VARSPEC).exec(spec);
-      if (!match) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
+      const match = VARSPEC.exec(spec);
+      if (!match || (!url && match[1]!.includes("-"))) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
       at += spec.length + 1;
       names.add(match[1]);
       return { name: match[1], explode: !!match[2], prefix: +(match[3] ?? 0), skip: url && NAMED_OPTIONS.includes(match[1]) };
     });
-    if (operator == "?" || operator == "&" || operator == "#") inPath = false;
-    parts.push({
+    const part: Expression = {
       first: operator == "+" ? "" : operator,
       separator: named ? (operator == ";" ? ";" : "&") : operator == "." || operator == "/" ? operator : ",",
       named,
       ifEmpty: operator == "?" || operator == "&" ? "=" : "",
-      encode: operator == "+" || operator == "#" ? encodeReserved : encodeUnreserved,
+      keep: operator == "+" || operator == "#" ? RESERVED : UNRESERVED,
       variables,
       inPath: inPath && start >= pathStart,
-    });
-    literalStart = end;
+    };
+    built.set(key, part);
+    parts.push(part);
   };
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
@@ -222,8 +268,8 @@ function compile(source: string, url: boolean): Template {
   return { parts, names, relative, rooted: source[0] == "/", mayHoldQuery: /[?+#]/.test(source) };
 }
 
-const strictTemplate = cached(500, (source) => compile(source, false));
-const urlTemplate = cached(1000, (source) => compile(source, true));
+const strictTemplate = cached(CACHE_SIZE, (source) => compile(source, false));
+const urlTemplate = cached(CACHE_SIZE, (source) => compile(source, true));
 
 /**
  * Expand a compiled template; only own, non-null properties of `variables` are values. `trimSlash` drops
@@ -249,7 +295,7 @@ function expand(template: Template, variables: Record<string, unknown>, trimSlas
       if (text === undefined) continue;
       // What an expansion writes — its operator or separator too, as in `{.a,b}` with empty values —
       // can build a dot segment only with a "." (or "%2e", which only reserved expansion lets through).
-      if (part.inPath && (joiner == "." || text.includes(".") || (part.encode == encodeReserved && text.includes("%")))) {
+      if (part.inPath && (joiner == "." || text.includes(".") || (part.keep == RESERVED && text.includes("%")))) {
         (dotted ??= []).push([out.length, out.length + joiner.length + text.length, variable.name]);
       }
       out += joiner;
@@ -264,7 +310,7 @@ function expand(template: Template, variables: Record<string, unknown>, trimSlas
 }
 
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
-function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, prefix, explode }: Variable, value: unknown): string | undefined {
+function expandValue({ named, ifEmpty, separator, keep }: Expression, { name, prefix, explode }: Variable, value: unknown): string | undefined {
   if (Array.isArray(value) || isPlainObject(value)) {
     if (prefix) fail(`${parameter(name)} is a list or object: no prefix ":${prefix}"`);
     const pairs = !Array.isArray(value);
@@ -272,10 +318,10 @@ function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, 
     for (const key of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[key];
       if (item == null) continue;
-      const text = encode(asText(item, name), name);
+      const text = percentEncode(asText(item, name), keep, name);
       if (!pairs) items.push(explode && named ? name + (text ? "=" + text : ifEmpty) : text);
-      else if (explode) items.push(encode(key, name) + (text || !named ? "=" + text : ifEmpty));
-      else items.push(encode(key, name), text);
+      else if (explode) items.push(percentEncode(key, keep, name) + (text || !named ? "=" + text : ifEmpty));
+      else items.push(percentEncode(key, keep, name), text);
     }
     if (!items.length) return undefined;
     return explode ? items.join(separator) : (named ? name + "=" : "") + items.join(",");
@@ -283,7 +329,7 @@ function expandValue({ named, ifEmpty, separator, encode }: Expression, { name, 
   let text = asText(value, name);
   // `{var:N}` keeps N characters: code points, so a surrogate pair is never split.
   if (prefix) text = Array.from(text).slice(0, prefix).join("");
-  text = encode(text, name);
+  text = percentEncode(text, keep, name);
   return !named ? text : text ? name + "=" + text : name + ifEmpty;
 }
 
@@ -521,13 +567,14 @@ function checkUrl(url: unknown): Template {
 }
 
 /** `"METHOD URL"` or `"URL"`, checked and compiled once per route string. */
-const parseRoute = cached(1000, (route): [string | undefined, string, Template] => {
+const parseRoute = cached(CACHE_SIZE, (route): [string | undefined, string, Template] => {
   const space = route.indexOf(" ");
   const method = space < 0 ? undefined : route.slice(0, space);
   const url = route.slice(space + 1);
   if (!url || url.includes(" ")) fail(`route ${quote(route)} is not "URL" or "METHOD URL"`);
   if (method !== undefined) checkMethod(method);
-  return [method, url, checkUrl(url)];
+  // Compiled here, not through urlTemplate: a route's template is kept once, with its route.
+  return [method, url, compile(url, true)];
 });
 
 function checkOptions(options: unknown, what = "options"): Record<string, unknown> {
@@ -611,7 +658,6 @@ function build(state: State, method: unknown, template: Template | undefined, op
   let headers: Record<string, unknown> | undefined;
   let mediaType: unknown;
   let request = state.request;
-  let ownRequest = false;
   let hasParams = false;
   // Hot loops read own keys with for-in and hasOwn, not Object.keys: V8 serves both from the object's
   // enum cache without building an array, at about half the cost.
@@ -630,14 +676,14 @@ function build(state: State, method: unknown, template: Template | undefined, op
     else if (key == "mediaType") mediaType = value;
     else if (key == "request") {
       checkRequest(value);
-      ownRequest = true;
       request = mergeValue(copy(state.request, "request"), value, "request");
     } else hasParams = true;
   }
   template ??= state.template ?? fail("option `url` is required");
   if (urlParameter !== undefined) hasParams = true;
   const { lower, query, emptyBody } = checkMethod(method ?? state.method);
-  if (request && !ownRequest) request = copy(request, "request");
+  // The defaults' request meta is copied, so that no two results share it.
+  if (request && request === state.request) request = copy(request, "request");
 
   // Parameters: the call's, merged over a copy of the defaults' only when there are any.
   let params = options;
@@ -717,8 +763,6 @@ function remainingBody(template: Template, params: Record<string, unknown>, urlP
   return body;
 }
 
-/** `encodeURIComponent`, skipped for the common text that it would leave as it is. */
-const encodeComponent = (text: string, name: string) => (isUnreserved(text) ? text : encodeWith(encodeURIComponent, text, name));
 
 /** Unused parameters (and a `url` one) appended to the query, which comes before any fragment. */
 function addQuery(url: string, hasQuery: boolean, template: Template, params: Record<string, unknown>, urlParameter: unknown): string {
@@ -737,13 +781,13 @@ function addPairs(pairs: string[], name: string, value: unknown): void {
   if (value == null) return;
   if (name == "data") fail("option `data` is a body: GET and HEAD have none");
   if (isPlainObject(value)) fail(`${parameter(name)} is an object: use {?${name}*}`);
-  const key = encodeComponent(name, name) + "=";
+  const key = percentEncode(name, COMPONENT, name) + "=";
   if (Array.isArray(value) && name.endsWith("[]")) {
-    for (const item of value) if (item != null) pairs.push(key + encodeComponent(asText(item, name), name));
+    for (const item of value) if (item != null) pairs.push(key + percentEncode(asText(item, name), COMPONENT, name));
     return;
   }
   const text = asText(value, name);
-  pairs.push(key + (name == "q" ? text.split("+").map((part) => encodeComponent(part, name)).join("+") : encodeComponent(text, name)));
+  pairs.push(key + percentEncode(text, name == "q" ? SEARCH : COMPONENT, name));
 }
 
 /** Bodies sent as they are and labelled by their kind, not JSON: bytes, `Blob`, `FormData`, `URLSearchParams`, streams. */
