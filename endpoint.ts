@@ -109,8 +109,9 @@ const TRIPLET = /%[\dA-Fa-f]{2}/y;
 
 /**
  * Percent-encode `text` as UTF-8, keeping the characters `keep` names, and with RESERVED existing `%XX`
- * triplets too. One pass, a table lookup per character (most ids and names need nothing more): runs of kept characters are sliced, ASCII escapes come ready-made, and runs of
- * non-ASCII go to `encodeURIComponent`, which also finds lone surrogates.
+ * triplets too. One pass with a table lookup per character, which is all most ids and names need; runs of
+ * kept characters are sliced, ASCII escapes come ready-made, and runs of non-ASCII go to
+ * `encodeURIComponent`, which also finds lone surrogates.
  */
 function percentEncode(text: string, keep: number, name: string): string {
   let done: string[] | undefined;
@@ -762,7 +763,6 @@ function remainingBody(template: Template, params: Record<string, unknown>, urlP
   if (urlParameter !== undefined) (body ??= {}).url = urlParameter;
   return body;
 }
-
 
 /** Unused parameters (and a `url` one) appended to the query, which comes before any fragment. */
 function addQuery(url: string, hasQuery: boolean, template: Template, params: Record<string, unknown>, urlParameter: unknown): string {
