@@ -7,7 +7,7 @@
  *   3. request building (URL, query, body),
  *   4. the exported surface, and `toFetch()` for sending with fetch.
  *
- * Every regular expression here is linear: character classes, anchored, no nested ambiguity.
+ * Every regular expression here is linear: character classes, anchored or bounded, no nested ambiguity.
  *
  * @module
  */
@@ -22,53 +22,42 @@ function fail(message: string): never {
 /** A caller's string quoted for a message: at most 80 of its characters, however long it is. */
 const quote = (text: string) => JSON.stringify(text.length > 80 ? text.slice(0, 80) + "…" : text);
 
-/** Most failures: `what` must be `expected`, and what it was instead (its type; arrays and null by name). */
+/** `what` must be `expected`, and what it was instead (its type; arrays and null by name). */
 function mustBe(what: string, expected: string, value: unknown): never {
   return fail(`${what} must be ${expected}, not ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}`);
 }
 
-/** How messages name a parameter. */
-const parameter = (name: string) => `parameter ${quote(name)}`;
-
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!value || typeof value !== "object") return false;
+  if (!value || typeof value != "object") return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
 /** Assign without invoking the `__proto__` setter, so a `__proto__` key from JSON.parse stays data. */
 function put(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key == "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
 }
 
 /** Objects and lists nested deeper than this are taken for a cycle. */
 const MAX_DEPTH = 100;
 
-/** Keys longer than this are worked out on every use instead of kept: a few huge inputs cannot pin memory. */
-const MAX_CACHED_KEY = 2048;
-
 /**
- * Routes and templates kept compiled, per cache: twice a working set of 4,000 routes, so that such a set
- * settles in a cache that other routes filled (about 0.9 KB an entry: at most 7 MB a cache).
+ * A bounded cache of what a string compiles to, so distinct URLs with ids baked in cannot grow it. When
+ * full, a random entry makes room: a program cycling through more routes than it holds still finds most of
+ * them, where evicting the oldest would miss every time. Keys over 2 KB are worked out on every use, so a
+ * few huge inputs cannot pin memory.
  */
-const CACHE_SIZE = 8192;
-
-/**
- * A bounded cache, so distinct URLs with ids baked in cannot grow it. When full, a random entry makes room:
- * a program cycling through more routes than it holds still finds most of them, where evicting the oldest
- * would miss every time.
- */
-function cached<T>(limit: number, make: (key: string) => T): (key: string) => T {
+function cached<T>(make: (key: string) => T, limit = 8192): (key: string) => T {
   const cache = new Map<string, T>();
   const keys: string[] = [];
   return (key) => {
     let value = cache.get(key);
     if (value === undefined) {
       value = make(key);
-      if (key.length > MAX_CACHED_KEY) return value;
+      if (key.length > 2048) return value;
       if (keys.length < limit) keys.push(key);
       else {
         const slot = (Math.random() * limit) | 0;
@@ -88,7 +77,7 @@ function cached<T>(limit: number, make: (key: string) => T): (key: string) => T 
 /** What an encoding keeps as is, one bit each: RFC 6570's two, and `encodeURIComponent`'s for queries. */
 const UNRESERVED = 1;
 const RESERVED = 2;
-const COMPONENT = 4;
+const QUERY = 4;
 /** `q`, GitHub's search syntax: a component that keeps `+` between its terms. */
 const SEARCH = 8;
 
@@ -113,7 +102,7 @@ const TRIPLET = /%[\dA-Fa-f]{2}/y;
  * kept characters are sliced, ASCII escapes come ready-made, and runs of non-ASCII go to
  * `encodeURIComponent`, which also finds lone surrogates.
  */
-function percentEncode(text: string, keep: number, name: string): string {
+function encode(text: string, keep: number, name: string, what = "parameter"): string {
   let done: string[] | undefined;
   let out = "";
   let start = 0;
@@ -136,7 +125,7 @@ function percentEncode(text: string, keep: number, name: string): string {
       }
     }
   } catch {
-    fail(`${parameter(name)} has a lone surrogate`);
+    fail(`${what} ${quote(name)} has a lone surrogate`);
   }
   // Text with nothing to escape comes back as it is: neither `+ ""` nor a whole-string slice copies it.
   out += text.slice(start);
@@ -188,122 +177,103 @@ const NAMED_OPTIONS = ["method", "baseUrl", "url", "headers", "request", "mediaT
  * varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded; then `*` or `:1`–`:9999`.
  * Also `-`, which URL mode allows in names (GitHub's `{enterprise-team}`) and RFC 6570 does not.
  */
-const VARSPEC = /^((?:[\w-]|%[\dA-Fa-f]{2})+(?:\.(?:[\w-]|%[\dA-Fa-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/;
+const VARSPEC = /^((?:[\w-]|%[\da-f]{2})+(?:\.(?:[\w-]|%[\da-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/i;
+
 const ABSOLUTE = /^https?:\/\//i;
 
+/** An expression, a brace on its own (an error), the start of a query or fragment, or `:name`. */
+const TOKENS = /\{([+#./;?&]?)([^{}]*)\}|[{}?#]|:([a-z]\w*)/g;
+
 /**
- * Compile a template in one left-to-right pass. In URL mode (`endpoint()`), `:name` reads as `{name}`,
- * names may contain `-`, and expressions know whether they sit in the path.
+ * Compile a template in one left-to-right pass. In URL mode (`endpoint()`), names may contain `-`, and in
+ * the path `:name` reads as `{name}` and expressions know they are there. An expression the template
+ * repeats is built once.
  */
 function compile(source: string, url: boolean): Template {
   const parts: (string | Expression)[] = [];
   const names = new Set(url ? NAMED_OPTIONS : []);
-  /** Expressions already built, by their text: a template that repeats one costs one object. */
   const built = new Map<string, Expression>();
   const label = `template ${quote(source)}`;
-  let literalStart = 0;
   // URL mode: after a scheme, the authority (host, port, IPv6 brackets) runs to the next "/", "?" or "#";
-  // the path starts there and ends at the first "?" or "#". `:name` is a placeholder only in the path.
+  // the path starts there and ends at the first "?" or "#" (literal or an operator).
   const pathStart = url ? /^[a-z][\w+.-]*:\/\/[^/?#]*/i.exec(source)?.[0].length ?? 0 : 0;
   let inPath = url;
+  let literalStart = 0;
   const literal = (end: number) => {
-    if (end <= literalStart) return;
-    try {
-      parts.push(percentEncode(source.slice(literalStart, end), RESERVED, ""));
-    } catch {
-      fail(`${label} has a lone surrogate`);
-    }
+    if (end > literalStart) parts.push(encode(source.slice(literalStart, end), RESERVED, source, "template"));
   };
-  const expression = (start: number, operator: string, specs: string, at: number, end: number) => {
-    literal(start);
-    literalStart = end;
-    if (operator == "?" || operator == "&" || operator == "#") inPath = false;
-    const key = (inPath && start >= pathStart ? "/" : "") + operator + specs;
-    const known = built.get(key);
-    if (known) return parts.push(known);
-    const named = operator == ";" || operator == "?" || operator == "&";
-    const variables = specs.split(",").map((spec) => {
-      const match = VARSPEC.exec(spec);
-      if (!match || (!url && match[1]!.includes("-"))) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
-      at += spec.length + 1;
-      names.add(match[1]);
-      return { name: match[1], explode: !!match[2], prefix: +(match[3] ?? 0), skip: url && NAMED_OPTIONS.includes(match[1]) };
-    });
-    const part: Expression = {
-      first: operator == "+" ? "" : operator,
-      separator: named ? (operator == ";" ? ";" : "&") : operator == "." || operator == "/" ? operator : ",",
-      named,
-      ifEmpty: operator == "?" || operator == "&" ? "=" : "",
-      keep: operator == "+" || operator == "#" ? RESERVED : UNRESERVED,
-      variables,
-      inPath: inPath && start >= pathStart,
-    };
-    built.set(key, part);
+  TOKENS.lastIndex = 0;
+  for (let match; (match = TOKENS.exec(source)); ) {
+    const [token, operator = "", specs, colonName] = match;
+    let at = match.index;
+    if (token == "{" || token == "}") fail(`${label}: ${token == "{" ? "unclosed" : "stray"} "${token}" at ${at}`);
+    if (/^[?#]|^.[?&#]/.test(token)) inPath = false;
+    const here = inPath && at >= pathStart;
+    if (token.length == 1 || (colonName && !here)) continue;
+    literal(at);
+    literalStart = TOKENS.lastIndex;
+    const key = (here ? "/" : "") + token;
+    let part = built.get(key);
+    if (!part) {
+      at += 1 + operator.length;
+      const named = operator == ";" || operator == "?" || operator == "&";
+      part = {
+        first: operator == "+" ? "" : operator,
+        separator: named ? (operator == ";" ? ";" : "&") : operator == "." || operator == "/" ? operator : ",",
+        named,
+        ifEmpty: operator == "?" || operator == "&" ? "=" : "",
+        keep: operator == "+" || operator == "#" ? RESERVED : UNRESERVED,
+        variables: (colonName ?? specs!).split(",").map((spec) => {
+          const match = VARSPEC.exec(spec);
+          if (!match || (!url && match[1]!.includes("-"))) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
+          at += spec.length + 1;
+          names.add(match[1]!);
+          return { name: match[1]!, explode: !!match[2], prefix: +(match[3] ?? 0), skip: url && NAMED_OPTIONS.includes(match[1]!) };
+        }),
+        inPath: here,
+      };
+      built.set(key, part);
+    }
     parts.push(part);
-  };
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c == "{") {
-      let end = i + 1;
-      while (end < source.length && source[end] != "}" && source[end] != "{") end++;
-      if (source[end] != "}") fail(`${label}: unclosed "{" at ${i}`);
-      const operator = "+#./;?&".includes(source[i + 1]) ? source[i + 1] : "";
-      expression(i, operator, source.slice(i + 1 + operator.length, end), i + 1 + operator.length, end + 1);
-      i = end;
-    } else if (c == "}") {
-      fail(`${label}: stray "}" at ${i}`);
-    } else if (inPath && i >= pathStart && c == ":" && /[a-z]/.test(source[i + 1] ?? "")) {
-      let end = i + 2;
-      while (end < source.length && /\w/.test(source[end])) end++;
-      expression(i, "", source.slice(i + 1, end), i + 1, end);
-      i = end - 1;
-    } else if (c == "?" || c == "#") {
-      inPath = false;
-    }
   }
   literal(source.length);
+  // What the template tells is not asked of each URL: reading a freshly built string flattens it, which
+  // costs more than the rest of a short request. A leading "/" or 8 literal characters tell whether the
+  // URL is relative; only a literal "?", "{?", "{+" or "{#" can put a "?" (or "#") in it.
   const head = parts[0];
-  // A leading "/" or 8 literal characters tell whether the URL is relative; otherwise each call looks.
   const relative = typeof head == "string" && (head[0] == "/" || head.length >= 8) ? !ABSOLUTE.test(head) : undefined;
-  // Only a literal "?", "{?", "{+" or "{#" can put a "?" in an expansion; "#" and "+" elsewhere merely cost a look.
   return { parts, names, relative, rooted: source[0] == "/", mayHoldQuery: /[?+#]/.test(source) };
 }
 
-const strictTemplate = cached(CACHE_SIZE, (source) => compile(source, false));
-const urlTemplate = cached(CACHE_SIZE, (source) => compile(source, true));
+const strictTemplate = /* @__PURE__ */ cached((source) => compile(source, false));
+const urlTemplate = /* @__PURE__ */ cached((source) => compile(source, true));
 
 /**
  * Expand a compiled template; only own, non-null properties of `variables` are values. `trimSlash` drops
- * one trailing `/` (endpoint URLs), known from the last piece written: asking the finished string would
- * flatten it, which costs more than the rest of a short expansion.
+ * one trailing `/` (endpoint URLs), known from the last piece written rather than the finished string.
  */
-function expand(template: Template, variables: Record<string, unknown>, trimSlash = false): string {
+function expand({ parts }: Template, variables: Record<string, unknown>, trimSlash?: boolean): string {
   let out = "";
   let last = "";
-  /** Where values with dots landed: [start, end, name]. */
+  /** Where path values with a dot (or a `%`, which may spell one) landed: [start, end, name]. */
   let dotted: [number, number, string][] | undefined;
-  for (const part of template.parts) {
+  for (const part of parts) {
     if (typeof part == "string") {
       out += last = part;
       continue;
     }
     let joiner = part.first;
     for (const variable of part.variables) {
-      if (variable.skip || !hasOwn(variables, variable.name)) continue;
-      const value = variables[variable.name];
-      if (value == null) continue;
-      const text = expandValue(part, variable, value);
+      const value = variable.skip || !hasOwn(variables, variable.name) ? undefined : variables[variable.name];
+      const text = value == null ? undefined : expandValue(part, variable, value);
       if (text === undefined) continue;
-      // What an expansion writes — its operator or separator too, as in `{.a,b}` with empty values —
-      // can build a dot segment only with a "." (or "%2e", which only reserved expansion lets through).
-      if (part.inPath && (joiner == "." || text.includes(".") || (part.keep == RESERVED && text.includes("%")))) {
-        (dotted ??= []).push([out.length, out.length + joiner.length + text.length, variable.name]);
-      }
-      out += joiner;
-      out += text;
+      // What an expansion writes, its operator or separator too (`{.a,b}` with empty values), can build a
+      // dot segment only with a "." or an escape.
+      if (part.inPath && (joiner == "." || text.includes(".") || (part.keep == RESERVED && text.includes("%")))) (dotted ??= []).push([out.length, out.length + joiner.length + text.length, variable.name]);
+      out += joiner + text;
       if (joiner) last = joiner;
-      joiner = part.separator;
       if (text) last = text;
+      joiner = part.separator;
     }
   }
   if (dotted) rejectDotSegments(out, dotted);
@@ -313,16 +283,16 @@ function expand(template: Template, variables: Record<string, unknown>, trimSlas
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
 function expandValue({ named, ifEmpty, separator, keep }: Expression, { name, prefix, explode }: Variable, value: unknown): string | undefined {
   if (Array.isArray(value) || isPlainObject(value)) {
-    if (prefix) fail(`${parameter(name)} is a list or object: no prefix ":${prefix}"`);
+    if (prefix) fail(`parameter ${quote(name)} is a list or object: no prefix ":${prefix}"`);
     const pairs = !Array.isArray(value);
     const items: string[] = [];
     for (const key of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[key];
       if (item == null) continue;
-      const text = percentEncode(asText(item, name), keep, name);
+      const text = encode(asText(item, name), keep, name);
       if (!pairs) items.push(explode && named ? name + (text ? "=" + text : ifEmpty) : text);
-      else if (explode) items.push(percentEncode(key, keep, name) + (text || !named ? "=" + text : ifEmpty));
-      else items.push(percentEncode(key, keep, name), text);
+      else if (explode) items.push(encode(key, keep, name) + (text || !named ? "=" + text : ifEmpty));
+      else items.push(encode(key, keep, name), text);
     }
     if (!items.length) return undefined;
     return explode ? items.join(separator) : (named ? name + "=" : "") + items.join(",");
@@ -330,46 +300,40 @@ function expandValue({ named, ifEmpty, separator, keep }: Expression, { name, pr
   let text = asText(value, name);
   // `{var:N}` keeps N characters: code points, so a surrogate pair is never split.
   if (prefix) text = Array.from(text).slice(0, prefix).join("");
-  text = percentEncode(text, keep, name);
+  text = encode(text, keep, name);
   return !named ? text : text ? name + "=" + text : name + ifEmpty;
 }
 
 /**
  * A value as one string: strings, numbers, booleans, bigints, objects with a text form (a Date, a URL), and
- * lists of these, comma-joined at any depth. Anything else, however deep, is the caller's mistake: a symbol,
- * a function, a null-prototype object or one whose text form is `[object …]` or throws.
+ * lists of them comma-joined. Refused, naming the parameter: a symbol, a function, a null-prototype object
+ * or one whose text form is `[object …]` or throws.
  */
 function asText(value: unknown, name: string, depth = 0): string {
   if (typeof value == "string") return value;
   if (Array.isArray(value)) {
-    if (depth > MAX_DEPTH) fail(`${parameter(name)} is nested too deeply`);
+    if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply`);
     return value.map((item) => (item == null ? "" : asText(item, name, depth + 1))).join(",");
   }
   let text: unknown;
   try {
     if (typeof value != "symbol" && typeof value != "function") text = String(value);
   } catch {}
-  if (typeof text != "string" || text.startsWith("[object ")) fail(`${parameter(name)} has no text form`);
+  if (typeof text != "string" || text.startsWith("[object ")) fail(`parameter ${quote(name)} has no text form`);
   return text;
 }
 
 /**
- * A value must not make a whole path segment `.` or `..`, in any spelling the WHATWG URL parser
- * resolves (`%2e` too): it would silently move the request to another resource. Dot segments written in
- * the template are the caller's and stay. One pass over the path's segments and the dotted values.
+ * A value must not make a whole path segment `.` or `..`, in any spelling the WHATWG URL parser resolves
+ * (`%2e` too): it would silently move the request to another resource. Dot segments written in the
+ * template are the caller's and stay. One pass over the path's dot segments and the dotted values, both in
+ * order.
  */
 function rejectDotSegments(url: string, dotted: [number, number, string][]): void {
-  const pathEnd = Math.min(url.search(/[?#]/) >>> 0, url.length);
   let next = 0;
-  for (let start = 0; start <= pathEnd; ) {
-    let end = url.indexOf("/", start);
-    if (end < 0 || end > pathEnd) end = pathEnd;
-    while (next < dotted.length && dotted[next][1] <= start) next++;
-    const segment = url.slice(start, end);
-    if (next < dotted.length && dotted[next][0] < end && /^(?:\.|%2e){1,2}$/i.test(segment)) {
-      fail(`${parameter(dotted[next][2])} makes the path segment ${quote(segment)}`);
-    }
-    start = end + 1;
+  for (const { 0: segment, index } of url.slice(0, url.search(/[?#]|$/)).matchAll(/(?<![^/])(?:\.|%2e){1,2}(?![^/])/gi)) {
+    while (next < dotted.length && dotted[next]![1] <= index) next++;
+    if (next < dotted.length && dotted[next]![0] < index + segment.length) fail(`parameter ${quote(dotted[next]![2])} makes the path segment ${quote(segment)}`);
   }
 }
 
@@ -417,13 +381,14 @@ function mergeKey(target: Record<string, unknown>, key: string, value: unknown):
   put(target, key, mergeValue(hasOwn(target, key) ? target[key] : undefined, value, key));
 }
 
+/** A method or header name: an RFC 9110 token. */
 const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 
 /** A header name checked and lowercased once: callers pass the same few names over and over. */
-const headerName = cached(500, (name) => {
+const headerName = /* @__PURE__ */ cached((name) => {
   if (!TOKEN.test(name)) fail(`header ${quote(name)} is not a token`);
   return name.toLowerCase();
-});
+}, 500);
 
 /** Headers added to `into`: names checked and lowercased, values checked, `undefined` skipped. */
 function addHeaders(into: Record<string, unknown>, headers: unknown): Record<string, unknown> {
@@ -432,12 +397,9 @@ function addHeaders(into: Record<string, unknown>, headers: unknown): Record<str
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined || !hasOwn(headers, name)) continue;
-    const lower = headerName(name);
-    if (typeof value != "number" && (typeof value != "string" || /[\r\n\0]/.test(value))) {
-      // The value is not quoted: it may be a token.
-      fail(`header ${quote(name)} must be a string without CR, LF or NUL, or a number`);
-    }
-    put(into, lower, value);
+    // The value is not quoted in the message: it may be a token.
+    if (typeof value != "number" && (typeof value != "string" || /[\r\n\0]/.test(value))) fail(`header ${quote(name)} must be a string without CR, LF or NUL, or a number`);
+    put(into, headerName(name), value);
   }
   return into;
 }
@@ -466,8 +428,6 @@ function mergeMediaType(base: MediaType, value: unknown): MediaType {
   return { format, previews: (base.previews ?? []).filter((preview) => !names.includes(preview)).concat(names) };
 }
 
-const VENDOR = /^application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/;
-
 /**
  * The accept header for a media type. Previews replace it with one preview media type each (those it
  * already names as `<name>-preview` first); a format alone turns each entry
@@ -475,59 +435,40 @@ const VENDOR = /^application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/;
  * Binary requests (`application/octet-stream`) are never rewritten.
  */
 function applyMediaType(accept: string, { format, previews }: MediaType): string {
-  return mediaAccept(`${format}\n${previews?.join(",") ?? ""}\n${accept}`);
+  return mediaAccept(`${format}\n${previews ?? ""}\n${accept}`);
 }
 
 /** Keyed by format, previews and accept: the rewrite is the same every time, so it is done once. */
-const mediaAccept = cached(200, (key) => {
+const mediaAccept = /* @__PURE__ */ cached((key) => {
   const [format, list, accept] = key.split("\n", 3) as [string, string, string];
-  const previews = list ? list.split(",") : [];
   if (/application\/octet-stream/i.test(accept)) return accept;
-  if (previews.length) {
-    const named = accept
+  if (list) {
+    return accept
       .split(/[^\w-]+/)
       .filter((run) => run.lastIndexOf("-preview") > 0)
-      .map((run) => run.slice(0, run.lastIndexOf("-preview")));
-    return named
-      .concat(previews)
+      .map((run) => run.slice(0, run.lastIndexOf("-preview")))
+      .concat(list.split(","))
       .map((preview) => `application/vnd.github.${preview}-preview${format ? "." + format : "+json"}`)
       .join(",");
   }
   if (!format) return accept;
-  return accept
-    .split(",")
-    .map((entry) => {
-      // An entry's parameters (`;q=0.9`) follow its type and are kept as they are.
-      const at = entry.lastIndexOf("application/vnd");
-      const end = entry.indexOf(";", at) >>> 0;
-      const match = at < 0 ? null : VENDOR.exec(entry.slice(at, end).trimEnd());
-      return match ? `${entry.slice(0, at)}application/vnd${match[1]}${match[2] ?? ""}.${format}${entry.slice(end)}` : entry;
-    })
-    .join(",");
-});
+  // An entry's parameters (`;q=0.9`) follow its type and are kept as they are.
+  return accept.replace(/application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?\s*(?=[;,]|$)/g, `application/vnd$1$2.${format}`);
+}, 200);
 
 // ---------------------------------------------------------------------------
 // 3. Building the request
 // ---------------------------------------------------------------------------
 
-/** Defaults, worked out once per `defaults()` call; calls only layer their own options on top. */
+/** What a `defaults()` call keeps: its merged options, and what is worked out from them once. */
 interface State {
-  method: string;
-  baseUrl: string | undefined;
-  /** `baseUrl` split where a path joins it. */
-  base: Base | undefined;
-  template: Template | undefined;
-  /** Headers as given (lowercased, checked) and with the media type applied to accept. */
-  rawHeaders: Record<string, unknown>;
-  headers: Record<string, unknown>;
-  /** `headers` with the JSON content type a body gets when none is set. */
-  bodyHeaders: Record<string, unknown>;
-  mediaType: MediaType;
-  request: unknown;
-  /** Default request parameters (every key that is not a named option), or `null` when none. */
-  params: Record<string, unknown> | null;
-  /** The options as `merge()` and `DEFAULTS` show them. */
+  /** The options as `merge()` and `DEFAULTS` show them: header names lowercased, media type checked. */
   merged: Record<string, unknown>;
+  /** Its headers with its media type applied to accept: what a call that changes neither gets. */
+  headers: Record<string, unknown>;
+  /** Its request parameters (every key that is not a named option), or `null` when none. */
+  params: Record<string, unknown> | null;
+  bodyHeaders: Record<string, unknown>;
 }
 
 /**
@@ -538,28 +479,22 @@ interface State {
 const URL_PARAMETER = Symbol.for("endpoint-options.url");
 
 /** A base URL split where a relative URL joins it: the path (no trailing `/`), then its query and fragment. */
-interface Base {
-  path: string;
-  query: string;
-  fragment: string;
-}
-
-function splitBase(baseUrl: string): Base {
+const splitBase = /* @__PURE__ */ cached((baseUrl): [path: string, query: string, fragment: string] => {
   const hash = baseUrl.indexOf("#") >>> 0;
   const question = Math.min(baseUrl.indexOf("?") >>> 0, hash);
   const path = baseUrl.slice(0, question);
-  return { path: path.endsWith("/") ? path.slice(0, -1) : path, query: baseUrl.slice(question + 1, hash), fragment: baseUrl.slice(hash) };
-}
+  return [path.endsWith("/") ? path.slice(0, -1) : path, baseUrl.slice(question + 1, hash), baseUrl.slice(hash)];
+}, 100);
 
-/** A method checked once, with the cases the hot path needs. */
-const methodInfo = cached(100, (method) => {
+/** A method checked and lowercased once. */
+const lowerMethod = /* @__PURE__ */ cached((method) => {
   if (!TOKEN.test(method)) fail(`method ${quote(method)} is not a token`);
-  return { lower: method.toLowerCase(), query: /^(GET|HEAD)$/i.test(method), emptyBody: /^(PUT|PATCH)$/i.test(method) };
-});
+  return method.toLowerCase();
+}, 100);
 
-function checkMethod(method: unknown) {
+function checkMethod(method: unknown): string {
   if (typeof method != "string") mustBe("option `method`", "a string", method);
-  return methodInfo(method);
+  return lowerMethod(method);
 }
 
 function checkUrl(url: unknown): Template {
@@ -568,7 +503,7 @@ function checkUrl(url: unknown): Template {
 }
 
 /** `"METHOD URL"` or `"URL"`, checked and compiled once per route string. */
-const parseRoute = cached(CACHE_SIZE, (route): [string | undefined, string, Template] => {
+const parseRoute = /* @__PURE__ */ cached((route): [method: string | undefined, url: string, template: Template] => {
   const space = route.indexOf(" ");
   const method = space < 0 ? undefined : route.slice(0, space);
   const url = route.slice(space + 1);
@@ -603,9 +538,9 @@ function callOptions(route: unknown, options: unknown): Record<string, unknown> 
   return result;
 }
 
-/** Options merged over the state's: the `merge()` result. Header names lowercase, `undefined` skipped. */
-function mergeOptions(state: State, options: Record<string, unknown>): Record<string, unknown> {
-  const merged = copy(state.merged, "defaults") as Record<string, unknown>;
+/** Options merged over defaults: the `merge()` result. Header names lowercase, `undefined` skipped. */
+function mergeOptions(defaults: Record<string, unknown>, options: Record<string, unknown>): Record<string, unknown> {
+  const merged = copy(defaults, "defaults") as Record<PropertyKey, unknown>;
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
@@ -616,38 +551,23 @@ function mergeOptions(state: State, options: Record<string, unknown>): Record<st
       mergeKey(merged, key, value);
     }
   }
-  const urlParameter = (options as Record<PropertyKey, unknown>)[URL_PARAMETER];
-  if (urlParameter !== undefined) (merged as Record<PropertyKey, unknown>)[URL_PARAMETER] = urlParameter;
+  const urlParameter = options[URL_PARAMETER as never];
+  if (urlParameter !== undefined) merged[URL_PARAMETER] = urlParameter;
   return merged;
 }
 
-/** Merged options worked out once: what `defaults()` keeps. */
+/** Merged options checked, and what every call needs worked out once: what `defaults()` keeps. */
 function toState(merged: Record<string, unknown>): State {
-  const { method = "GET", baseUrl, url, headers, mediaType, request } = merged;
+  const { method = "GET", baseUrl, url, headers = {}, mediaType = { format: "" }, request } = merged as { [key: string]: any };
   if (baseUrl !== undefined && typeof baseUrl != "string") mustBe("option `baseUrl`", "a string", baseUrl);
   checkMethod(method);
   checkRequest(request);
-  const rawHeaders = addHeaders({}, headers);
-  const media = mergeMediaType({ format: "" }, mediaType);
+  if (url !== undefined) checkUrl(url);
   let params: Record<string, unknown> | null = null;
-  for (const key of Object.keys(merged)) {
-    if (!NAMED_OPTIONS.includes(key) && merged[key] !== undefined) put((params ??= {}), key, merged[key]);
-  }
-  const accept = rawHeaders.accept;
-  const withMedia = typeof accept == "string" ? { ...rawHeaders, accept: applyMediaType(accept, media) } : rawHeaders;
-  return {
-    method: method as string,
-    baseUrl,
-    base: baseUrl === undefined ? undefined : splitBase(baseUrl),
-    template: url === undefined ? undefined : checkUrl(url),
-    rawHeaders,
-    headers: withMedia,
-    bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia,
-    mediaType: media,
-    request,
-    params,
-    merged,
-  };
+  for (const key of Object.keys(merged)) if (!NAMED_OPTIONS.includes(key)) put((params ??= {}), key, merged[key]);
+  const { accept } = headers;
+  const withMedia = typeof accept == "string" ? { ...headers, accept: applyMediaType(accept, mediaType) } : headers;
+  return { merged, headers: withMedia, bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia, params };
 }
 
 /**
@@ -655,10 +575,12 @@ function toState(merged: Record<string, unknown>): State {
  * `endpoint()` and `parse()`, so `endpoint(x)` always equals `parse(merge(x))`.
  */
 function build(state: State, method: unknown, template: Template | undefined, options: Record<string, unknown>, urlParameter?: unknown): RequestOptions {
-  let baseUrl = state.baseUrl;
-  let headers: Record<string, unknown> | undefined;
+  const defaults = state.merged;
+  let baseUrl = defaults.baseUrl;
+  let callHeaders: unknown;
   let mediaType: unknown;
-  let request = state.request;
+  // Every result gets its own copy of the defaults' request meta.
+  let request = copy(defaults.request, "request");
   let hasParams = false;
   // Hot loops read own keys with for-in and hasOwn, not Object.keys: V8 serves both from the object's
   // enum cache without building an array, at about half the cost.
@@ -673,18 +595,17 @@ function build(state: State, method: unknown, template: Template | undefined, op
     } else if (key == "baseUrl") {
       if (typeof value != "string") mustBe("option `baseUrl`", "a string", value);
       baseUrl = value;
-    } else if (key == "headers") headers = addHeaders(shallowCopy(state.rawHeaders), value);
+    } else if (key == "headers") callHeaders = value;
     else if (key == "mediaType") mediaType = value;
     else if (key == "request") {
       checkRequest(value);
-      request = mergeValue(copy(state.request, "request"), value, "request");
+      request = mergeValue(request, value, "request");
     } else hasParams = true;
   }
-  template ??= state.template ?? fail("option `url` is required");
+  template ??= defaults.url === undefined ? fail("option `url` is required") : urlTemplate(defaults.url as string);
   if (urlParameter !== undefined) hasParams = true;
-  const { lower, query, emptyBody } = checkMethod(method ?? state.method);
-  // The defaults' request meta is copied, so that no two results share it.
-  if (request && request === state.request) request = copy(request, "request");
+  const lower = checkMethod(method ?? defaults.method ?? "GET");
+  const query = lower == "get" || lower == "head";
 
   // Parameters: the call's, merged over a copy of the defaults' only when there are any.
   let params = options;
@@ -694,19 +615,20 @@ function build(state: State, method: unknown, template: Template | undefined, op
     hasParams = true;
   }
 
-  // URL: expand, drop a trailing slash, resolve a relative URL against the base, and set a fragment aside
-  // when a query joins the URL. What the template tells is not asked of the URL string: reading it would
-  // flatten it, the dearest step of a short request. Only a template that may hold "?" can hold "#" too.
+  // URL: expand, drop one trailing slash, resolve a relative URL against the base, and set a fragment
+  // aside while the query grows: the route's, then the base's, then unused parameters for GET and HEAD.
   let url = expand(template, params, true);
-  let base: Base | undefined;
+  let baseQuery = "";
+  let fragment = "";
   if (template.relative ?? !ABSOLUTE.test(url)) {
     if (typeof baseUrl != "string") fail(`option \`baseUrl\` is required for ${quote(url)}`);
-    base = baseUrl === state.baseUrl ? state.base! : splitBase(baseUrl);
-    url = base.path + (template.rooted || url[0] == "/" ? url : "/" + url);
+    const base = splitBase(baseUrl);
+    url = base[0] + (template.rooted || url[0] == "/" ? url : "/" + url);
+    baseQuery = base[1];
+    fragment = base[2];
   }
   let hasQuery = false;
-  let fragment = base?.fragment ?? "";
-  if (template.mayHoldQuery && (query || fragment || base?.query)) {
+  if (template.mayHoldQuery && (query || fragment || baseQuery)) {
     const hash = url.indexOf("#");
     if (hash >= 0) {
       // The route's fragment wins over the base's.
@@ -715,37 +637,34 @@ function build(state: State, method: unknown, template: Template | undefined, op
     }
     hasQuery = url.includes("?");
   }
-  if (base?.query) {
-    url += (hasQuery ? "&" : "?") + base.query;
+  if (baseQuery) {
+    url += (hasQuery ? "&" : "?") + baseQuery;
     hasQuery = true;
   }
-
-  // Parameters the template did not use: the query for GET and HEAD, else the body.
   let body: unknown;
   if (hasParams) {
     if (query) url = addQuery(url, hasQuery, template, params, urlParameter);
     else body = remainingBody(template, params, urlParameter);
   }
   url += fragment;
-  // Bodies fetch labels itself (a form, a Blob) or that are bytes or a stream are not JSON; only `data` can be one.
-  const json = body !== undefined && (body !== params.data || !isRawBody(body));
 
-  // Headers: the call's over the defaults' as given, or, when it has none, a spread copy of those
-  // defaults() worked out, content type included: spread is the fastest copy, and the one V8 (before
-  // Node 22) makes slow to add a key to. Then accept reflects the call's media type.
-  let accept: unknown;
-  if (headers) {
-    accept = headers.accept;
-    if (json && headers["content-type"] === undefined) headers["content-type"] = JSON_TYPE;
-  } else {
-    headers = { ...(json ? state.bodyHeaders : state.headers) };
-    if (mediaType !== undefined) accept = state.rawHeaders.accept;
+  // Headers: the defaults' worked out, or, when the call brings headers or a media type, the defaults' as
+  // given with the call's over them and accept worked out anew. A JSON body is labelled: bodies fetch
+  // labels itself (a form, a Blob), bytes and streams are not JSON, and only `data` can be one.
+  const rawHeaders = (defaults.headers ?? {}) as Record<string, unknown>;
+  let headers: Record<string, unknown>;
+  const json = body !== undefined && (body !== params.data || !isRawBody(body));
+  if (callHeaders === undefined && mediaType === undefined) headers = { ...(json ? state.bodyHeaders : state.headers) };
+  else {
+    headers = addHeaders(shallowCopy(rawHeaders), callHeaders);
+    const { accept } = headers;
+    if (typeof accept == "string") {
+      headers.accept = accept === rawHeaders.accept && mediaType === undefined ? state.headers.accept : applyMediaType(accept, mergeMediaType((defaults.mediaType ?? { format: "" }) as MediaType, mediaType));
+    }
   }
-  if (typeof accept == "string") {
-    // The defaults' accept without a media type of the call's own was worked out by defaults().
-    headers.accept = accept === state.rawHeaders.accept && mediaType === undefined ? state.headers.accept : applyMediaType(accept, mergeMediaType(state.mediaType, mediaType));
-  }
-  if (body === undefined && emptyBody) body = "";
+  if (json && headers["content-type"] === undefined) headers["content-type"] = JSON_TYPE;
+  // octokit sends PUT and PATCH with an empty body rather than none.
+  if (body === undefined && (lower == "put" || lower == "patch")) body = "";
 
   const result: RequestOptions = { method: lower, url, headers: headers as RequestHeaders };
   if (body !== undefined) result.body = body;
@@ -780,21 +699,17 @@ function addQuery(url: string, hasQuery: boolean, template: Template, params: Re
 function addPairs(pairs: string[], name: string, value: unknown): void {
   if (value == null) return;
   if (name == "data") fail("option `data` is a body: GET and HEAD have none");
-  if (isPlainObject(value)) fail(`${parameter(name)} is an object: use {?${name}*}`);
-  const key = percentEncode(name, COMPONENT, name) + "=";
+  if (isPlainObject(value)) fail(`parameter ${quote(name)} is an object: use {?${name}*}`);
+  const key = encode(name, QUERY, name) + "=";
   if (Array.isArray(value) && name.endsWith("[]")) {
-    for (const item of value) if (item != null) pairs.push(key + percentEncode(asText(item, name), COMPONENT, name));
-    return;
-  }
-  const text = asText(value, name);
-  pairs.push(key + percentEncode(text, name == "q" ? SEARCH : COMPONENT, name));
+    for (const item of value) if (item != null) pairs.push(key + encode(asText(item, name), QUERY, name));
+  } else pairs.push(key + encode(asText(value, name), name == "q" ? SEARCH : QUERY, name));
 }
 
 /** Bodies sent as they are and labelled by their kind, not JSON: bytes, `Blob`, `FormData`, `URLSearchParams`, streams. */
 function isRawBody(body: unknown): boolean {
-  if (isStream(body) || ArrayBuffer.isView(body)) return true;
   // By tag, not instanceof: bodies from another realm or a polyfill count too.
-  return /^\[object (ArrayBuffer|Blob|File|FormData|URLSearchParams)\]$/.test(Object.prototype.toString.call(body));
+  return isStream(body) || ArrayBuffer.isView(body) || /^\[object (ArrayBuffer|Blob|File|FormData|URLSearchParams)\]$/.test(Object.prototype.toString.call(body));
 }
 
 /** A web `ReadableStream`, a Node stream or an async iterable: a body fetch must send as a stream. */
@@ -803,6 +718,7 @@ function isStream(body: unknown): boolean {
   const stream = body as { getReader?: unknown; pipe?: unknown; [Symbol.asyncIterator]?: unknown };
   return typeof stream.getReader == "function" || typeof stream.pipe == "function" || typeof stream[Symbol.asyncIterator] == "function";
 }
+
 
 // ---------------------------------------------------------------------------
 // 4. Exported surface
@@ -991,8 +907,8 @@ function withDefaults(state: State): Endpoint {
   }) as Endpoint;
   return Object.defineProperties(endpoint, {
     DEFAULTS: { get: () => copy(state.merged, "defaults"), enumerable: true },
-    defaults: { value: (options: EndpointOptions) => withDefaults(toState(copy(mergeOptions(state, checkOptions(options)), "defaults") as Record<string, unknown>)) },
-    merge: { value: (route: unknown, options?: unknown) => mergeOptions(state, callOptions(route, options)) },
+    defaults: { value: (options: EndpointOptions) => withDefaults(toState(copy(mergeOptions(state.merged, checkOptions(options)), "defaults") as Record<string, unknown>)) },
+    merge: { value: (route: unknown, options?: unknown) => mergeOptions(state.merged, callOptions(route, options)) },
     parse: { value: parse },
   });
 }
@@ -1015,7 +931,7 @@ function parse(options: MergedOptions): RequestOptions {
  */
 export const endpoint: Endpoint = withDefaults(
   toState(
-    mergeOptions(EMPTY_STATE, {
+    mergeOptions({}, {
       method: "GET",
       baseUrl: "https://api.github.com",
       headers: { accept: "application/vnd.github.v3+json", "user-agent": `endpoint-options/${VERSION}` },
