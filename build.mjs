@@ -7,7 +7,10 @@ import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist");
 
-const common = { entryPoints: ["endpoint.ts"], bundle: true, target: "es2021", logLevel: "warning" };
+// Internal record fields (compiled templates, per-defaults() state) get short names in every build, as
+// preact does: they are never seen by callers, and their long names were 85 B of the gzipped bundle.
+const INTERNAL_FIELDS = /^(parts|names|relative|rooted|mayHoldQuery|first|separator|named|ifEmpty|keep|variables|inPath|prefix|explode|skip|merged|bodyHeaders|params)$/;
+const common = { entryPoints: ["endpoint.ts"], bundle: true, target: "es2021", mangleProps: INTERNAL_FIELDS, logLevel: "warning" };
 await Promise.all([
   build({ ...common, format: "esm", outfile: "dist/endpoint.mjs" }),
   build({ ...common, format: "cjs", platform: "node", outfile: "dist/endpoint.cjs" }),
