@@ -874,6 +874,108 @@ export interface Endpoint<Defaults extends object = {}> {
   parse(options: MergedOptions): RequestOptions;
 }
 
+// Types from an OpenAPI description. `Paths` is the `paths` interface openapi-typescript generates (for
+// GitHub, `@octokit/openapi-types`); the routes, parameters and bodies it describes become the types of
+// `endpoint()`'s calls. Types only: casting `endpoint` adds no runtime bytes.
+
+/** The methods an OpenAPI path item can have an operation for. */
+type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/** The operation of a path item under a method, or `never` (openapi-typescript 7 writes `put?: never`). */
+type OperationAt<PathItem, Method> = Method extends keyof PathItem ? Exclude<PathItem[Method], undefined> : never;
+
+/** Every route of `Paths` as `"METHOD /path"`, method uppercase: what editors complete. */
+export type OpenAPIRoute<Paths> = {
+  [Path in keyof Paths & string]: {
+    [Method in HttpMethod]: [OperationAt<Paths[Path], Method>] extends [never] ? never : `${Uppercase<Method>} ${Path}`;
+  }[HttpMethod];
+}[keyof Paths & string];
+
+/** The operation a route names. */
+type RouteOperation<Paths, Route> = Route extends `${infer Method} ${infer Path}`
+  ? Path extends keyof Paths ? OperationAt<Paths[Path], Lowercase<Method>> : never
+  : never;
+
+/** An operation's `path` or `query` parameters, `{}` when it has none. */
+type ParametersIn<Operation, Where extends "path" | "query"> = Operation extends { parameters?: infer Parameters }
+  ? Where extends keyof Parameters ? Exclude<Parameters[Where], undefined> extends infer Found ? ([Found] extends [never] ? {} : Found) : never : {}
+  : {};
+
+/** Media types whose bodies `endpoint()` sends as JSON when given as parameters. */
+type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
+
+/** `data` holds the whole body: required, or optional when the description marks the body optional. */
+type DataOption<Body, Required> = Required extends true ? { data: Body } : { data?: Body };
+
+/**
+ * A JSON body: an object's properties sit at the top level beside the other parameters, or the whole body
+ * is `data`; any other JSON (a list, say) is `data`. An optional object body may be left out whole.
+ */
+type JsonBodyOptions<Body, Required> = Body extends readonly unknown[]
+  ? DataOption<Body, Required>
+  : Body extends object
+    ? Required extends true ? Body | { data: Body } : Partial<Body> & { data?: Body }
+    : DataOption<Body, Required>;
+
+/**
+ * What a call passes for the operation's request body: nothing when it has none; `data` for a body that is not
+ * JSON (descriptions type bytes as `string`, so bytes are taken too).
+ */
+type BodyOptions<Operation> = Operation extends { requestBody?: infer RequestBody }
+  ? Exclude<RequestBody, undefined> extends { content: infer Content }
+    ? [keyof Content & JsonMediaType] extends [never]
+      ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Operation extends { requestBody: unknown } ? true : false>
+      : JsonBodyOptions<Content[keyof Content & JsonMediaType], Operation extends { requestBody: unknown } ? true : false>
+    : {}
+  : {};
+
+/** `Keys` made optional in each member of `Options`: what `defaults()` already set. */
+type Defaulted<Options, Keys> = Options extends unknown ? Omit<Options, Keys & keyof Options> & Partial<Pick<Options, Keys & keyof Options>> : never;
+
+/** The options of an operation's call: its parameters and body, then the named options beside them. */
+export type OperationOptions<Operation, Defaults = {}> = Defaulted<
+  ParametersIn<Operation, "path"> & ParametersIn<Operation, "query"> & BodyOptions<Operation>,
+  keyof Defaults
+> &
+  Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request">;
+
+/**
+ * Every call of the description as `[route, options]`: one tuple per route, so that a literal route picks its
+ * own options. Worked out once per description and defaults.
+ */
+export type OpenAPICall<Paths, Defaults = {}> = {
+  [Route in OpenAPIRoute<Paths>]: {} extends OperationOptions<RouteOperation<Paths, Route>, Defaults>
+    ? [route: Route, options?: OperationOptions<RouteOperation<Paths, Route>, Defaults>]
+    : [route: Route, options: OperationOptions<RouteOperation<Paths, Route>, Defaults>];
+}[OpenAPIRoute<Paths>];
+
+/**
+ * `endpoint` typed by an OpenAPI description: `const api = endpoint as OpenAPIEndpoint<paths>`, where
+ * `paths` comes from openapi-typescript (`@octokit/openapi-types` for GitHub). Every route of the
+ * description is completed and checked with its parameters and body; an unknown literal route is an
+ * error; a route typed `string` is not checked.
+ */
+export interface OpenAPIEndpoint<Paths, Defaults extends object = {}> {
+  /**
+   * Build request options for one of the description's routes, such as `"POST /repos/{owner}/{repo}/issues"`.
+   * @throws {TypeError} naming the option, header, parameter or template position at fault.
+   */
+  <Call extends OpenAPICall<Paths, Defaults>>(...call: Call): RequestOptions & { method: RouteMethod<Call[0]>; headers: EndpointHeaders };
+  /** A route known only as a `string`: unchecked, as with the untyped `endpoint`. */
+  <Route extends string>(route: string extends Route ? Route : never, options?: EndpointOptions): RequestOptions & { headers: EndpointHeaders };
+  /** Build request options from options alone; `url` is required, `method` defaults to GET. */
+  (options: EndpointOptions): RequestOptions & { headers: EndpointHeaders };
+  /** A typed endpoint with these options as defaults: a parameter they set is optional in every call. */
+  defaults<const Options extends EndpointOptions>(options: Options): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options>;
+  /** The current default options (a fresh copy on every read: changing it changes nothing). */
+  readonly DEFAULTS: MergedOptions;
+  /** The defaults with the given route and options applied, not yet parsed into request options. */
+  merge(route: string, options?: EndpointOptions): MergedOptions;
+  merge(options: EndpointOptions): MergedOptions;
+  /** Turn merged options (see `merge()`) into request options. Stateless. */
+  parse(options: MergedOptions): RequestOptions;
+}
+
 /** An RFC 6570 template, compiled once. */
 export interface UriTemplate {
   /**

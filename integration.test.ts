@@ -116,6 +116,26 @@ function promised(snippet: string): string {
   return snippet.slice(at + "// → ".length, snippet.indexOf("\n", at));
 }
 
+/**
+ * types.openapi.test.ts importing `library`, and the paths openapi-typescript generated (`npm run paths`)
+ * from beside it.
+ */
+function openapiTypeTests(library: string): string {
+  const text = readFileSync(join(root, "types.openapi.test.ts"), "utf8");
+  assert.ok(text.includes('from "./endpoint.ts"') && text.includes('from "./fixtures/notes.paths.ts"'));
+  return text.replace('from "./endpoint.ts"', `from "${library}"`).replace('from "./fixtures/notes.paths.ts"', 'from "./notes.paths.ts"');
+}
+
+/** Compiler options for those tests outside the repository: GitHub's types are found in its node_modules. */
+const openapiCompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: "es2022",
+  types: [],
+  allowImportingTsExtensions: true,
+  paths: { "@octokit/openapi-types": [join(root, "node_modules", "@octokit", "openapi-types", "types.d.ts")] },
+};
+
 /** A new folder under the work folder holding the published endpoint.ts, as a vendoring user copies it, and `files`. */
 function vendorInto(name: string, files: Record<string, string> = {}): string {
   const dir = join(work, name);
@@ -282,6 +302,14 @@ npm("TypeScript consumers compile under --strict with every module resolution, i
   await Promise.all(builds); // each rejects with the compiler's messages
 });
 
+npm("OpenAPIEndpoint's type tests pass against the declaration files (TypeScript 7 and 5)", async () => {
+  writeFileSync(join(app, "types.openapi.test.ts"), openapiTypeTests("endpoint-options"));
+  writeFileSync(join(app, "notes.paths.ts"), readFileSync(join(root, "fixtures", "notes.paths.ts"), "utf8"));
+  const compilerOptions = { ...openapiCompilerOptions, module: "nodenext", moduleResolution: "nodenext" };
+  writeFileSync(join(app, "tsconfig.openapi.json"), JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }));
+  await Promise.all([node([tsc7, "-p", "tsconfig.openapi.json"], app), node([tsc5, "-p", "tsconfig.openapi.json"], app)]);
+});
+
 npm("publint --strict finds nothing", async () => {
   const { stdout } = await sh(bin("publint"), ["run", "--strict", tarball], work);
   assert.ok(stdout.includes("All good!"), stdout);
@@ -422,6 +450,45 @@ vendored("the route-aware type tests pass against the vendored file (TypeScript 
   const compilerOptions = { strict: true, noEmit: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.test.ts"] }));
   await Promise.all([node([tsc7, "-p", "."], dir), node([tsc5, "-p", "."], dir)]);
+});
+
+vendored("OpenAPIEndpoint's type tests pass against the vendored file (TypeScript 7 and 5)", async () => {
+  const dir = vendorInto("vendored-openapi-types", {
+    "types.openapi.test.ts": openapiTypeTests("./endpoint.ts"),
+    "notes.paths.ts": readFileSync(join(root, "fixtures", "notes.paths.ts"), "utf8"),
+  });
+  const compilerOptions = { ...openapiCompilerOptions, module: "esnext", moduleResolution: "bundler" };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }));
+  await Promise.all([node([tsc7, "-p", "."], dir), node([tsc5, "-p", "."], dir)]);
+});
+
+vendored("editors complete every route of an OpenAPI description (TypeScript 5's language service)", async () => {
+  const ts = (await import("typescript5")).default;
+  const file = join(root, "completion-probe.ts");
+  const text = `import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\n(endpoint as OpenAPIEndpoint<paths>)("");\n`;
+  const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: [], skipLibCheck: true };
+  const read = (name: string) => (name === file ? text : ts.sys.readFile(name));
+  const service = ts.createLanguageService({
+    getScriptFileNames: () => [file],
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (name) => ts.ScriptSnapshot.fromString(read(name) ?? ""),
+    getCurrentDirectory: () => root,
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (name) => name === file || ts.sys.fileExists(name),
+    readFile: read,
+  });
+  const completed = service.getCompletionsAtPosition(file, text.indexOf('("")') + 2, {})?.entries.map((entry) => entry.name).sort();
+  // The oracle: every `"/path": {` of the generated file and each `method: operations[...]` under it.
+  const routes: string[] = [];
+  let path = "";
+  for (const line of readFileSync(join(root, "node_modules", "@octokit", "openapi-types", "types.d.ts"), "utf8").split("\n")) {
+    if (line === "}") break; // the end of `paths`
+    if (line.startsWith('  "/') && line.endsWith('": {')) path = line.slice(3, -4);
+    else if (path && /^    (get|put|post|delete|options|head|patch|trace): operations\[/.test(line)) routes.push(`${line.trim().split(":")[0]!.toUpperCase()} ${path}`);
+  }
+  assert.ok(routes.length > 1000, `${routes.length} routes read`);
+  assert.equal(completed, routes.sort());
 });
 
 vendored("toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7 and 5)", async () => {

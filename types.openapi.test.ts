@@ -1,0 +1,146 @@
+// Type tests of `OpenAPIEndpoint`, compiled (never run) in `npm test`, like types.test.ts: every line must
+// compile, and every line after a `@ts-expect-error` must not. Two descriptions: GitHub's, as
+// `@octokit/openapi-types` ships it, and fixtures/notes.openapi.json, turned into `paths` by openapi-typescript
+// in the test (fixtures/notes.paths.ts), for shapes GitHub lacks. The integration test compiles this file
+// again against the published declaration files and against a vendored `endpoint.ts`.
+import type { paths as GitHub } from "@octokit/openapi-types";
+import { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";
+import type { paths as Notes } from "./fixtures/notes.paths.ts";
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function expectType<T extends true>(): T | void {}
+
+// --- GitHub ------------------------------------------------------------------------------------------
+
+// The cast, as written in the README.
+const github = endpoint as OpenAPIEndpoint<GitHub>;
+
+// Routes: every operation, checked; an unknown literal route is a typo caught; a `string` route is loose.
+github("GET /");
+// @ts-expect-error no such route ("isues")
+github("GET /repos/{owner}/{repo}/isues", { owner: "o", repo: "r" });
+// @ts-expect-error no such method for the path
+github("PUT /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+// @ts-expect-error the method is uppercase, as in the description's routes
+github("get /");
+declare const route: string;
+github(route, { anything: 1 });
+
+// Path parameters are required.
+github("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
+// @ts-expect-error `owner` is missing
+github("GET /repos/{owner}/{repo}", { repo: "hello-world" });
+// @ts-expect-error the options themselves are missing
+github("GET /repos/{owner}/{repo}");
+
+// Query parameters keep their types.
+github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 5, state: "open" });
+// @ts-expect-error `per_page` is a number
+github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: "five" });
+// @ts-expect-error `state` is one of "open", "closed", "all"
+github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "shut" });
+
+// JSON body properties sit at the top level, required as the description says.
+const created = github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Found a bug", labels: ["bug"] });
+// @ts-expect-error `title` is required
+github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "no title" });
+// @ts-expect-error `assignees` is a list of logins
+github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", assignees: "octocat" });
+// Or the whole body is `data`, with its type.
+github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: { title: "Found a bug" } });
+// @ts-expect-error `data` is the body: it needs a title
+github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: { body: "no title" } });
+// A body that is not JSON is `data`: text, or bytes.
+github("POST /markdown/raw", { data: "# Hello" });
+github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { baseUrl: "https://uploads.github.com", owner: "o", repo: "r", release_id: 1, name: "a.zip", data: new Uint8Array(4) });
+
+// The named options sit beside the parameters.
+github("GET /repos/{owner}/{repo}", {
+  owner: "o",
+  repo: "r",
+  headers: { authorization: "token x" },
+  mediaType: { format: "raw" },
+  request: { signal: undefined },
+  baseUrl: "https://github.example/api/v3",
+});
+// @ts-expect-error `headers` keep their type
+github("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", headers: "authorization: token x" });
+
+// The result's method is the route's, lowercase.
+expectType<Equal<typeof created.method, "post">>();
+const deleted = github("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+expectType<Equal<typeof deleted.method, "delete">>();
+expectType<Equal<(typeof created.headers)["accept"], string>>();
+
+// defaults() returns a typed endpoint: what it sets is optional in every call through it, at every level.
+const octocat = github.defaults({ owner: "octocat", headers: { authorization: "token x" } });
+octocat("GET /repos/{owner}/{repo}", { repo: "hello-world" });
+octocat("GET /repos/{owner}/{repo}", { owner: "someone-else", repo: "hello-world" });
+// @ts-expect-error `repo` is still required
+octocat("GET /repos/{owner}/{repo}", {});
+// @ts-expect-error and still a typed endpoint: no such route
+octocat("GET /repos/{owner}/{repo}/isues", { repo: "r" });
+const hello = octocat.defaults({ repo: "hello-world" });
+hello("GET /repos/{owner}/{repo}");
+hello("POST /repos/{owner}/{repo}/issues", { title: "t" });
+// @ts-expect-error `title` is not a default: still required
+hello("POST /repos/{owner}/{repo}/issues", {});
+// @ts-expect-error `issue_number` is still required
+hello("GET /repos/{owner}/{repo}/issues/{issue_number}");
+const patched = hello("PATCH /repos/{owner}/{repo}", { description: "Hello" });
+expectType<Equal<typeof patched.method, "patch">>();
+
+// --- A description of one's own, through openapi-typescript --------------------------------------------
+
+const notes = endpoint.defaults({ baseUrl: "https://notes.example" }) as OpenAPIEndpoint<Notes>;
+
+// A required query parameter, and an optional one with its type.
+notes("GET /notes/{id}", { id: 1, fields: "title" });
+notes("GET /notes/{id}", { id: 1, fields: "title", limit: 10 });
+// @ts-expect-error `fields` is a required query parameter
+notes("GET /notes/{id}", { id: 1 });
+// @ts-expect-error `limit` is an integer
+notes("GET /notes/{id}", { id: 1, fields: "title", limit: "ten" });
+// @ts-expect-error `q` is required, and so are the options
+notes("GET /search");
+notes("GET /search", { q: "milk" });
+
+// A required JSON body: its required properties are required.
+notes("POST /notes", { title: "Milk", tags: ["shopping"] });
+// @ts-expect-error `title` is required
+notes("POST /notes", { tags: ["shopping"] });
+// @ts-expect-error `tags` is a list of strings
+notes("POST /notes", { title: "Milk", tags: "shopping" });
+
+// An optional JSON body may be left out whole; the properties still have their types.
+notes("PATCH /notes/{id}", { id: 1 });
+notes("PATCH /notes/{id}", { id: 1, done: true });
+// @ts-expect-error `done` is a boolean
+notes("PATCH /notes/{id}", { id: 1, done: "yes" });
+// @ts-expect-error `id` is still required
+notes("PATCH /notes/{id}", { title: "Milk" });
+
+// A JSON list body is `data`.
+notes("POST /notes/bulk", { data: [{ title: "Milk" }, { title: "Eggs" }] });
+// @ts-expect-error the body is required
+notes("POST /notes/bulk", {});
+// @ts-expect-error each item needs a title
+notes("POST /notes/bulk", { data: [{}] });
+
+// Bodies that are not JSON are `data`, required when the description says so.
+notes("PUT /notes/{id}/text", { id: 1, data: "Milk, eggs" });
+notes("POST /notes/{id}/attachment", { id: 1, data: new Uint8Array([1, 2, 3]) });
+// @ts-expect-error the text body is required
+notes("PUT /notes/{id}/text", { id: 1 });
+// @ts-expect-error a text body is a string
+notes("PUT /notes/{id}/text", { id: 1, data: 42 });
+// @ts-expect-error no body is described for GET: no `data`
+notes("DELETE /notes/{id}", { id: 1, data: "x" });
+
+// @ts-expect-error GitHub's routes are not the notes API's
+notes("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+const removed = notes("DELETE /notes/{id}", { id: 1 });
+expectType<Equal<typeof removed.method, "delete">>();
+const forNote = notes.defaults({ id: 7 });
+forNote("PUT /notes/{id}/text", { data: "Bread" });
+forNote("DELETE /notes/{id}");
