@@ -11,7 +11,8 @@ import { hostileInputs, slowHostileInputs, timeHostile } from "./fixtures/hostil
 import { endpoint, parseTemplate } from "./dist/endpoint.mjs";
 import { endpoint as octokit } from "@octokit/endpoint";
 import { parseTemplate as urlTemplate } from "url-template";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 const BATCH = 100;
 const UA = endpoint.DEFAULTS.headers["user-agent"];
@@ -197,4 +198,49 @@ else {
     console.log("|---|---:|---|");
     for (const [name, { ms, message }] of Object.entries(times)) console.log(`| ${name} | ${ms.toFixed(0)} | ${message ? "TypeError" : "result"} |`);
   }
+
+  // Type-checking with GitHub's types: the same calls through `OpenAPIEndpoint<paths>` and through
+  // @octokit/endpoint (typed by @octokit/types), each file checked alone by `tsc --extendedDiagnostics`.
+  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "types") {
+    console.log("\n| type-checking 8 GitHub calls | TypeScript | check time | memory |");
+    console.log("|---|---|---:|---:|");
+    for (const [name, tsc] of [["7", "typescript"], ["5.9", "typescript5"]]) {
+      for (const [candidate, stats] of Object.entries(typeCheckTimes(tsc))) console.log(`| ${candidate} | ${name} | ${stats.check} | ${stats.memory} |`);
+    }
+  }
+}
+
+/** `tsc --extendedDiagnostics` on the same GitHub calls made through each candidate's types. */
+function typeCheckTimes(tsc) {
+  const calls = [
+    `("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 5, state: "open" });`,
+    `("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Found a bug", labels: ["bug"] });`,
+    `("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });`,
+    `("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", description: "Hello" });`,
+    `("GET /users/{username}", { username: "octocat" });`,
+    `("GET /search/issues", { q: "is:open" });`,
+    `("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}", { owner: "o", repo: "r", comment_id: 1 });`,
+    `("POST /markdown/raw", { data: "# Hello" });`,
+  ];
+  const files = {
+    "endpoint-options": `import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "../../../dist/endpoint.mjs";\nconst github = endpoint as OpenAPIEndpoint<paths>;\n`,
+    // @octokit/endpoint types the route but infers the parameters' type from the call, so it checks none;
+    // @octokit/types' RequestInterface (octokit.request) checks them.
+    "@octokit/endpoint + @octokit/types": `import { endpoint as github } from "@octokit/endpoint";\n`,
+    "@octokit/types RequestInterface": `import type { RequestInterface } from "@octokit/types";\ndeclare const github: RequestInterface;\n`,
+  };
+  const root = dirname(fileURLToPath(import.meta.url));
+  const dir = join(root, "node_modules", ".cache", "endpoint-options-bench");
+  mkdirSync(dir, { recursive: true });
+  const results = {};
+  for (const [candidate, head] of Object.entries(files)) {
+    writeFileSync(join(dir, "calls.ts"), head + calls.map((call) => `github${call}`).join("\n") + "\n");
+    const compilerOptions = { strict: true, noEmit: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", types: [], skipLibCheck: true };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["calls.ts"] }));
+    const output = execFileSync(process.execPath, [join(root, "node_modules", tsc, "bin", "tsc"), "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
+    const stat = (name) => output.match(new RegExp(`^${name}:\\s+(\\S+)`, "m"))?.[1];
+    results[candidate] = { check: stat("Check time"), memory: stat("Memory used") };
+  }
+  rmSync(dir, { recursive: true });
+  return results;
 }
