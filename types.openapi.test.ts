@@ -134,7 +134,7 @@ notes("POST /notes/{id}/attachment", { id: 1, data: new Uint8Array([1, 2, 3]) })
 notes("PUT /notes/{id}/text", { id: 1 });
 // @ts-expect-error a text body is a string
 notes("PUT /notes/{id}/text", { id: 1, data: 42 });
-// @ts-expect-error no body is described for GET: no `data`
+// @ts-expect-error no body is described for this DELETE: no `data`
 notes("DELETE /notes/{id}", { id: 1, data: "x" });
 
 // @ts-expect-error GitHub's routes are not the notes API's
