@@ -921,11 +921,11 @@ type JsonBodyOptions<Body, Required> = Body extends readonly unknown[]
  * What a call passes for the operation's request body: nothing when it has none; `data` for a body that is not
  * JSON (descriptions type bytes as `string`, so bytes are taken too).
  */
-type BodyOptions<Operation> = Operation extends { requestBody?: infer RequestBody }
+type BodyOptions<Operation, Required = Operation extends { requestBody: unknown } ? true : false> = Operation extends { requestBody?: infer RequestBody }
   ? Exclude<RequestBody, undefined> extends { content: infer Content }
     ? [keyof Content & JsonMediaType] extends [never]
-      ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Operation extends { requestBody: unknown } ? true : false>
-      : JsonBodyOptions<Content[keyof Content & JsonMediaType], Operation extends { requestBody: unknown } ? true : false>
+      ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
+      : JsonBodyOptions<Content[keyof Content & JsonMediaType], Required>
     : {}
   : {};
 
@@ -953,9 +953,9 @@ export type OpenAPICall<Paths, Defaults = {}> = {
  * `endpoint` typed by an OpenAPI description: `const api = endpoint as OpenAPIEndpoint<paths>`, where
  * `paths` comes from openapi-typescript (`@octokit/openapi-types` for GitHub). Every route of the
  * description is completed and checked with its parameters and body; an unknown literal route is an
- * error; a route typed `string` is not checked.
+ * error; a route typed `string` is not checked. `DEFAULTS`, `merge()` and `parse()` are `Endpoint`'s.
  */
-export interface OpenAPIEndpoint<Paths, Defaults extends object = {}> {
+export interface OpenAPIEndpoint<Paths, Defaults extends object = {}> extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
   /**
    * Build request options for one of the description's routes, such as `"POST /repos/{owner}/{repo}/issues"`.
    * @throws {TypeError} naming the option, header, parameter or template position at fault.
@@ -967,13 +967,6 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}> {
   (options: EndpointOptions): RequestOptions & { headers: EndpointHeaders };
   /** A typed endpoint with these options as defaults: a parameter they set is optional in every call. */
   defaults<const Options extends EndpointOptions>(options: Options): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options>;
-  /** The current default options (a fresh copy on every read: changing it changes nothing). */
-  readonly DEFAULTS: MergedOptions;
-  /** The defaults with the given route and options applied, not yet parsed into request options. */
-  merge(route: string, options?: EndpointOptions): MergedOptions;
-  merge(options: EndpointOptions): MergedOptions;
-  /** Turn merged options (see `merge()`) into request options. Stateless. */
-  parse(options: MergedOptions): RequestOptions;
 }
 
 /** An RFC 6570 template, compiled once. */

@@ -136,6 +136,23 @@ const openapiCompilerOptions = {
   paths: { "@octokit/openapi-types": [join(root, "node_modules", "@octokit", "openapi-types", "types.d.ts")] },
 };
 
+/** What an editor (TypeScript 5's language service) offers at `at` in `main`, the file `main.ts` of `dir`. */
+async function completions(dir: string, main: string, at: number, extraOptions = {}): Promise<string[]> {
+  const ts = (await import("typescript5")).default;
+  const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [], ...extraOptions };
+  const service = ts.createLanguageService({
+    getCompilationSettings: () => options,
+    getScriptFileNames: () => [join(dir, "main.ts")],
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (file) => (existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, "utf8")) : undefined),
+    getCurrentDirectory: () => dir,
+    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+  });
+  return service.getCompletionsAtPosition(join(dir, "main.ts"), at, {})?.entries.map((entry) => entry.name) ?? [];
+}
+
 /** A new folder under the work folder holding the published endpoint.ts, as a vendoring user copies it, and `files`. */
 function vendorInto(name: string, files: Record<string, string> = {}): string {
   const dir = join(work, name);
@@ -463,22 +480,8 @@ vendored("OpenAPIEndpoint's type tests pass against the vendored file (TypeScrip
 });
 
 vendored("editors complete every route of an OpenAPI description (TypeScript 5's language service)", async () => {
-  const ts = (await import("typescript5")).default;
-  const file = join(root, "completion-probe.ts");
-  const text = `import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\n(endpoint as OpenAPIEndpoint<paths>)("");\n`;
-  const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: [], skipLibCheck: true };
-  const read = (name: string) => (name === file ? text : ts.sys.readFile(name));
-  const service = ts.createLanguageService({
-    getScriptFileNames: () => [file],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (name) => ts.ScriptSnapshot.fromString(read(name) ?? ""),
-    getCurrentDirectory: () => root,
-    getCompilationSettings: () => options,
-    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-    fileExists: (name) => name === file || ts.sys.fileExists(name),
-    readFile: read,
-  });
-  const completed = service.getCompletionsAtPosition(file, text.indexOf('("")') + 2, {})?.entries.map((entry) => entry.name).sort();
+  const main = 'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\n(endpoint as OpenAPIEndpoint<paths>)("");\n';
+  const completed = (await completions(vendorInto("openapi-completions", { "main.ts": main }), main, main.indexOf('("")') + 2, { paths: openapiCompilerOptions.paths })).sort();
   // The oracle: every `"/path": {` of the generated file and each `method: operations[...]` under it.
   const routes: string[] = [];
   let path = "";
@@ -509,22 +512,8 @@ vendored("toFetch()'s result type-checks with fetch and new Request under DOM, @
 });
 
 vendored("editors complete a literal route's placeholders and the named options inside its object literal (TypeScript 5 language service)", async () => {
-  const ts = (await import("typescript5")).default;
   const main = 'import { endpoint } from "./endpoint.ts";\nendpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { re });\n';
-  const dir = vendorInto("completions", { "main.ts": main });
-  const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [] };
-  const service = ts.createLanguageService({
-    getCompilationSettings: () => options,
-    getScriptFileNames: () => [join(dir, "main.ts")],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (file) => (existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, "utf8")) : undefined),
-    getCurrentDirectory: () => dir,
-    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-  });
-  const at = main.indexOf("{ re }") + 4;
-  const names = service.getCompletionsAtPosition(join(dir, "main.ts"), at, {})?.entries.map((entry) => entry.name) ?? [];
+  const names = await completions(vendorInto("completions", { "main.ts": main }), main, main.indexOf("{ re }") + 4);
   for (const name of ["owner", "repo", "issue_number", "headers", "mediaType", "baseUrl", "data", "request"]) assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
 });
 

@@ -4,7 +4,7 @@
 // in the test (fixtures/notes.paths.ts), for shapes GitHub lacks. The integration test compiles this file
 // again against the published declaration files and against a vendored `endpoint.ts`.
 import type { paths as GitHub } from "@octokit/openapi-types";
-import { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";
+import { endpoint, type MergedOptions, type OpenAPIEndpoint, type RequestOptions } from "./endpoint.ts";
 import type { paths as Notes } from "./fixtures/notes.paths.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -89,6 +89,11 @@ hello("POST /repos/{owner}/{repo}/issues", {});
 hello("GET /repos/{owner}/{repo}/issues/{issue_number}");
 const patched = hello("PATCH /repos/{owner}/{repo}", { description: "Hello" });
 expectType<Equal<typeof patched.method, "patch">>();
+
+// DEFAULTS, merge() and parse() are the untyped endpoint's.
+expectType<Equal<typeof hello.DEFAULTS, MergedOptions>>();
+const parsed = hello.parse(hello.merge("GET /repos/{owner}/{repo}", { per_page: 1 }));
+expectType<Equal<typeof parsed, RequestOptions>>();
 
 // --- A description of one's own, through openapi-typescript --------------------------------------------
 
