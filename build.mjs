@@ -18,7 +18,7 @@ await Promise.all([
 ]);
 
 // One declaration file serves both: the CommonJS build has the same named exports.
-execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });
+execFileSync(process.execPath, ["node_modules/typescript7/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });
 copyFileSync("dist/types/endpoint.d.ts", "dist/endpoint.d.mts");
 copyFileSync("dist/types/endpoint.d.ts", "dist/endpoint.d.cts");
 rmSync("dist/types", { recursive: true });

@@ -16,8 +16,8 @@ const root = dirname(fileURLToPath(import.meta.url));
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const inCI = Boolean(process.env.CI) && process.env.CI !== "false";
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
-const tsc7 = join(root, "node_modules", "typescript", "bin", "tsc");
-const tsc5 = join(root, "node_modules", "typescript5", "bin", "tsc");
+const tsc7 = join(root, "node_modules", "typescript7", "bin", "tsc");
+const tsc5 = join(root, "node_modules", "typescript", "bin", "tsc");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** What fixtures/scenario.mjs must return in every channel and runtime. */
@@ -138,7 +138,7 @@ const openapiCompilerOptions = {
 
 /** What an editor (TypeScript 5's language service) offers at `at` in `main`, the file `main.ts` of `dir`. */
 async function completions(dir: string, main: string, at: number, extraOptions = {}): Promise<string[]> {
-  const ts = (await import("typescript5")).default;
+  const ts = (await import("typescript")).default;
   const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [], ...extraOptions };
   const service = ts.createLanguageService({
     getCompilationSettings: () => options,
