@@ -892,7 +892,7 @@ export type OpenAPIRoute<Paths> = {
 }[keyof Paths & string];
 
 /** The operation a route names. */
-type RouteOperation<Paths, Route> = Route extends `${infer Method} ${infer Path}`
+type RouteOperation<Paths, Route> = [Route] extends [`${infer Method} ${infer Path}`]
   ? Path extends keyof Paths ? OperationAt<Paths[Path], Lowercase<Method>> : never
   : never;
 
@@ -914,7 +914,7 @@ type DataOption<Body, Required> = Required extends true ? { data: Body } : { dat
 type JsonBodyOptions<Body, Required> = Body extends readonly unknown[]
   ? DataOption<Body, Required>
   : Body extends object
-    ? Required extends true ? Body | { data: Body } : Partial<Body> & { data?: Body }
+    ? Required extends true ? { data: Body } | Flatten<Body> : Partial<Body> & { data?: Body }
     : DataOption<Body, Required>;
 
 /**
@@ -929,42 +929,95 @@ type BodyOptions<Operation, Required = Operation extends { requestBody: unknown 
     : {}
   : {};
 
+/** One object type with the same properties, so that editors show property names, not `Omit<…> & …`. */
+type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
+
 /** `Keys` made optional in each member of `Options`: what `defaults()` already set. */
 type Defaulted<Options, Keys> = Options extends unknown ? Omit<Options, Keys & keyof Options> & Partial<Pick<Options, Keys & keyof Options>> : never;
 
-/** The options of an operation's call: its parameters and body, then the named options beside them. */
-export type OperationOptions<Operation, Defaults = {}> = Defaulted<
-  ParametersIn<Operation, "path"> & ParametersIn<Operation, "query"> & BodyOptions<Operation>,
-  keyof Defaults
-> &
-  Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request">;
+/**
+ * The options of an operation's call: its parameters and body, the named options beside them, and any other
+ * parameter (an API newer than its description still works).
+ */
+export type OperationOptions<Operation, Defaults = {}> = Flatten<
+  Defaulted<ParametersIn<Operation, "path"> & ParametersIn<Operation, "query"> & BodyOptions<Operation>, keyof Defaults> &
+    Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request"> & { [parameter: string]: unknown }
+>;
+
+/** The options argument: required when something in it is. */
+type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [options: Options];
 
 /**
- * Every call of the description as `[route, options]`: one tuple per route, so that a literal route picks its
- * own options. Worked out once per description and defaults.
+ * The arguments after the route: found by indexing the description with the route, never by relating the
+ * call to every route of it, so one more call costs the same whatever the description's size. Required when
+ * something in them is; loose for a route known only as a `string` (and for an unknown one, which is an error
+ * on the route itself); none after the `endpoint(options)` form.
  */
+export type OpenAPIArguments<Paths, Route, Defaults = {}> = [Route] extends [OpenAPIRoute<Paths>]
+  ? OptionsArgument<OperationOptions<RouteOperation<Paths, Route>, Defaults>>
+  : [Route] extends [string]
+    ? [options?: EndpointOptions]
+    : [];
+
+/** The route argument: itself when the description has it (or it is only known as a `string`), else every route. */
+type RouteArgument<Paths, Route> = [Route] extends [string] ? (string extends Route ? Route : [Route] extends [OpenAPIRoute<Paths>] ? Route : OpenAPIRoute<Paths>) : Route;
+
+/** Every call of the description as `[route, ...options]`, for wrappers that take a call's arguments as they are. */
 export type OpenAPICall<Paths, Defaults = {}> = {
-  [Route in OpenAPIRoute<Paths>]: {} extends OperationOptions<RouteOperation<Paths, Route>, Defaults>
-    ? [route: Route, options?: OperationOptions<RouteOperation<Paths, Route>, Defaults>]
-    : [route: Route, options: OperationOptions<RouteOperation<Paths, Route>, Defaults>];
+  [Route in OpenAPIRoute<Paths>]: [route: Route, ...options: OpenAPIArguments<Paths, Route, Defaults>];
 }[OpenAPIRoute<Paths>];
+
+/** A response's JSON body type, or `never` when it has no JSON content. */
+type JsonContent<Response> = Response extends { content?: infer Content }
+  ? [Exclude<Content, undefined>] extends [never] ? never : Exclude<Content, undefined>[keyof Exclude<Content, undefined> & JsonMediaType]
+  : never;
+
+/** Success statuses in the order descriptions list them; `2XX` is OpenAPI's range. */
+type SuccessStatuses = [200, 201, 202, 203, 204, 205, 206, 207, 208, 226, "2XX"];
+
+/** Whether a response has content, in any media type. */
+type HasContent<Response> = Response extends { content?: infer Content } ? ([Exclude<Content, undefined>] extends [never] ? false : true) : false;
+
+/**
+ * The JSON body of the first success status that has one; else `undefined` when a success has no content
+ * (204), else `unknown` (text, bytes).
+ */
+type SuccessBody<Responses, Statuses, Otherwise = unknown> = Statuses extends [infer Status, ...infer Rest]
+  ? Status extends keyof Responses
+    ? [JsonContent<Responses[Status]>] extends [never]
+      ? SuccessBody<Responses, Rest, HasContent<Responses[Status]> extends true ? Otherwise : undefined>
+      : JsonContent<Responses[Status]>
+    : SuccessBody<Responses, Rest, Otherwise>
+  : Otherwise;
+
+/**
+ * The JSON body a route answers with on success: the first 2xx status of the description that has JSON
+ * content, `undefined` for a success without content (204), `unknown` when the success is not JSON (text,
+ * bytes). Types only, for typing what `fetch()` returns: `(await response.json()) as OpenAPIResponse<paths, Route>`.
+ * @example type Repository = OpenAPIResponse<paths, "GET /repos/{owner}/{repo}">; // has `full_name: string`
+ */
+export type OpenAPIResponse<Paths, Route extends OpenAPIRoute<Paths>> = RouteOperation<Paths, Route> extends { responses: infer Responses }
+  ? SuccessBody<Responses, SuccessStatuses>
+  : unknown;
 
 /**
  * `endpoint` typed by an OpenAPI description: `const api = endpoint as OpenAPIEndpoint<paths>`, where
  * `paths` comes from openapi-typescript (`@octokit/openapi-types` for GitHub). Every route of the
  * description is completed and checked with its parameters and body; an unknown literal route is an
- * error; a route typed `string` is not checked. `DEFAULTS`, `merge()` and `parse()` are `Endpoint`'s.
+ * error; a route typed `string` and the `endpoint(options)` form are not checked. `DEFAULTS`, `merge()` and
+ * `parse()` are `Endpoint`'s.
  */
 export interface OpenAPIEndpoint<Paths, Defaults extends object = {}> extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
   /**
-   * Build request options for one of the description's routes, such as `"POST /repos/{owner}/{repo}/issues"`.
+   * Build request options for one of the description's routes, such as `"POST /repos/{owner}/{repo}/issues"`,
+   * and its options; or from options alone, where `url` is required and `method` defaults to GET. One
+   * signature, so that a wrong call gets one error that names what is wrong.
    * @throws {TypeError} naming the option, header, parameter or template position at fault.
    */
-  <Call extends OpenAPICall<Paths, Defaults>>(...call: Call): RequestOptions & { method: RouteMethod<Call[0]>; headers: EndpointHeaders };
-  /** A route known only as a `string`: unchecked, as with the untyped `endpoint`. */
-  <Route extends string>(route: string extends Route ? Route : never, options?: EndpointOptions): RequestOptions & { headers: EndpointHeaders };
-  /** Build request options from options alone; `url` is required, `method` defaults to GET. */
-  (options: EndpointOptions): RequestOptions & { headers: EndpointHeaders };
+  <Route extends string | EndpointOptions>(
+    route: RouteArgument<Paths, Route>,
+    ...options: OpenAPIArguments<Paths, Route, Defaults>
+  ): RequestOptions & { method: Route extends string ? RouteMethod<Route> : string; headers: EndpointHeaders };
   /** A typed endpoint with these options as defaults: a parameter they set is optional in every call. */
   defaults<const Options extends EndpointOptions>(options: Options): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options>;
 }
@@ -1078,7 +1131,7 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
   const init: { method: string; headers: Record<string, string>; [option: string]: unknown } = { method: method.toUpperCase(), headers };
   // An empty string is no body: fetch would label it text/plain (octokit-style PUTs carry one).
   if (body !== undefined && body !== "" && !/^(GET|HEAD)$/.test(init.method)) {
-    if ((typeof body == "object" && body !== null && !isRawBody(body)) || typeof body == "function" || typeof body == "symbol") {
+    if ((body && typeof body == "object" && !isRawBody(body)) || typeof body == "function" || typeof body == "symbol") {
       // Plain objects, arrays, a Date, a class instance: fetch would send their text form, "[object Object]".
       if (contentType === undefined) headers["content-type"] = contentType = JSON_TYPE;
       if (!isJson(contentType)) fail(`an object body cannot be sent as ${quote(contentType)}`);

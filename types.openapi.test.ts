@@ -4,7 +4,7 @@
 // in the test (fixtures/notes.paths.ts), for shapes GitHub lacks. The integration test compiles this file
 // again against the published declaration files and against a vendored `endpoint.ts`.
 import type { paths as GitHub } from "@octokit/openapi-types";
-import { endpoint, type MergedOptions, type OpenAPIEndpoint, type RequestOptions } from "./endpoint.ts";
+import { endpoint, type MergedOptions, type OpenAPIEndpoint, type OpenAPIResponse, type RequestOptions } from "./endpoint.ts";
 import type { paths as Notes } from "./fixtures/notes.paths.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -90,6 +90,14 @@ hello("GET /repos/{owner}/{repo}/issues/{issue_number}");
 const patched = hello("PATCH /repos/{owner}/{repo}", { description: "Hello" });
 expectType<Equal<typeof patched.method, "patch">>();
 
+// The options form is loose, as with the untyped endpoint; its method is any string.
+const byOptions = github({ method: "POST", url: "/markdown", text: "# Hi" });
+expectType<Equal<typeof byOptions.method, string>>();
+// @ts-expect-error `url` is a string
+github({ url: 1 });
+// A `string` route's method is any string.
+expectType<Equal<ReturnType<typeof github<string>>["method"], string>>();
+
 // DEFAULTS, merge() and parse() are the untyped endpoint's.
 expectType<Equal<typeof hello.DEFAULTS, MergedOptions>>();
 const parsed = hello.parse(hello.merge("GET /repos/{owner}/{repo}", { per_page: 1 }));
@@ -149,3 +157,27 @@ expectType<Equal<typeof removed.method, "delete">>();
 const forNote = notes.defaults({ id: 7 });
 forNote("PUT /notes/{id}/text", { data: "Bread" });
 forNote("DELETE /notes/{id}");
+
+// --- Typed responses ------------------------------------------------------------------------------------
+
+// The JSON body of the first success status with JSON content.
+type Repository = OpenAPIResponse<GitHub, "GET /repos/{owner}/{repo}">;
+expectType<Equal<Repository["full_name"], string>>();
+expectType<Equal<OpenAPIResponse<GitHub, "GET /repos/{owner}/{repo}/issues">, GitHub["/repos/{owner}/{repo}/issues"]["get"]["responses"][200]["content"]["application/json"]>>();
+expectType<Equal<OpenAPIResponse<GitHub, "POST /repos/{owner}/{repo}/issues">["number"], number>>();
+// No content (204): undefined. Not JSON (text): unknown.
+expectType<Equal<OpenAPIResponse<GitHub, "DELETE /repos/{owner}/{repo}">, undefined>>();
+expectType<Equal<OpenAPIResponse<GitHub, "GET /zen">, unknown>>();
+// @ts-expect-error only the description's routes
+type NoRoute = OpenAPIResponse<GitHub, "GET /repos/{owner}/{repo}/isues">;
+
+type Note = { id: number; title: string; done: boolean };
+expectType<Equal<OpenAPIResponse<Notes, "GET /notes/{id}">, Note>>();
+// 201, and not the 422 error body.
+expectType<Equal<OpenAPIResponse<Notes, "POST /notes">, Note>>();
+// `application/json; charset=utf-8` is JSON too.
+expectType<Equal<OpenAPIResponse<Notes, "GET /search">, Note[]>>();
+// 202 has no content, 207 has JSON: the JSON one.
+expectType<Equal<OpenAPIResponse<Notes, "POST /notes/bulk">, Note[]>>();
+expectType<Equal<OpenAPIResponse<Notes, "DELETE /notes/{id}">, undefined>>();
+expectType<Equal<OpenAPIResponse<Notes, "GET /notes/{id}/text">, unknown>>();
