@@ -327,6 +327,30 @@ npm("OpenAPIEndpoint's type tests pass against the declaration files (TypeScript
   await Promise.all([node([tsc7, "-p", "tsconfig.openapi.json"], app), node([tsc5, "-p", "tsconfig.openapi.json"], app)]);
 });
 
+npm("the README's typed fetch recipe compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server", async () => {
+  const snippet = snippets.get("typed-fetch")!;
+  writeFileSync(join(app, "typed-fetch.ts"), snippet);
+  const compilerOptions = { ...openapiCompilerOptions, allowImportingTsExtensions: false, noEmit: false, module: "nodenext", moduleResolution: "nodenext", outDir: "typed-fetch" };
+  writeFileSync(join(app, "tsconfig.typed-fetch.json"), JSON.stringify({ compilerOptions, files: ["typed-fetch.ts"] }));
+  await Promise.all([node([tsc5, "-p", "tsconfig.typed-fetch.json", "--noEmit"], app), node([tsc7, "-p", "tsconfig.typed-fetch.json"], app)]);
+  // GitHub, played by a local server; the recipe's fetch is pointed at it.
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    seen.push(`${request.method} ${request.url} ${request.headers.accept}`);
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ full_name: "octocat/hello-world", private: false }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  writeFileSync(join(app, "local-github.mjs"), `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace("https://api.github.com", ${JSON.stringify(local)}), init);\n`);
+  try {
+    const { stdout } = await node(["--import", "./local-github.mjs", "typed-fetch/typed-fetch.js"], app);
+    assert.is(stdout.trim(), promised(snippet));
+    assert.equal(seen, ["GET /repos/octocat/hello-world application/vnd.github.v3+json"]);
+  } finally {
+    server.close();
+  }
+});
+
 npm("publint --strict finds nothing", async () => {
   const { stdout } = await sh(bin("publint"), ["run", "--strict", tarball], work);
   assert.ok(stdout.includes("All good!"), stdout);
