@@ -14,7 +14,16 @@ const common = { entryPoints: ["endpoint.ts"], bundle: true, target: "es2021", m
 await Promise.all([
   build({ ...common, format: "esm", outfile: "dist/endpoint.mjs" }),
   build({ ...common, format: "cjs", platform: "node", outfile: "dist/endpoint.cjs" }),
-  build({ ...common, format: "esm", minify: true, outfile: "dist/endpoint.min.js" }),
+  // The CDN bundle is what most pages need: `withOpenAPI` is left to the ESM build (which a CDN serves too)
+  // until it fits the bundle's budget.
+  build({
+    ...common,
+    entryPoints: undefined,
+    stdin: { contents: 'export { endpoint, parseTemplate, toFetch } from "./endpoint.ts";', resolveDir: ".", loader: "ts" },
+    format: "esm",
+    minify: true,
+    outfile: "dist/endpoint.min.js",
+  }),
 ]);
 
 // One declaration file serves both: the CommonJS build has the same named exports.

@@ -814,6 +814,177 @@ define("source", source);
 define("dist/endpoint.mjs", esm as Lib);
 define("dist/endpoint.cjs", cjs);
 
+// --- withOpenAPI: requests as an OpenAPI description says ------------------------------------
+
+const oasExample = (file: string) => JSON.parse(readFileSync(`node_modules/@readme/oas-examples/3.0/json/${file}`, "utf8"));
+
+/**
+ * The OpenAPI Specification 3.0.3's style examples ("Style Values"), for `color` = "blue",
+ * ["blue", "black", "brown"] and { R: 100, G: 200, B: 150 }: style, explode, then what each value becomes.
+ * Characters the table writes raw but a URL must escape (`|`, `[`, `]`) are compared percent-encoded, and the
+ * delimited styles carry the name, as the table was corrected to say (OpenAPI-Specification issue 3737, 3.0.4).
+ */
+const STYLE_TABLE: [style: string, explode: boolean, string: string | undefined, array: string, object: string | undefined][] = [
+  ["matrix", false, ";color=blue", ";color=blue,black,brown", ";color=R,100,G,200,B,150"],
+  ["matrix", true, ";color=blue", ";color=blue;color=black;color=brown", ";R=100;G=200;B=150"],
+  ["label", false, ".blue", ".blue.black.brown", ".R.100.G.200.B.150"],
+  ["label", true, ".blue", ".blue.black.brown", ".R=100.G=200.B=150"],
+  ["form", false, "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
+  ["form", true, "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
+  ["simple", false, "blue", "blue,black,brown", "R,100,G,200,B,150"],
+  ["simple", true, "blue", "blue,black,brown", "R=100,G=200,B=150"],
+  ["spaceDelimited", false, undefined, "color=blue%20black%20brown", "color=R%20100%20G%20200%20B%20150"],
+  ["pipeDelimited", false, undefined, "color=blue%7Cblack%7Cbrown", "color=R%7C100%7CG%7C200%7CB%7C150"],
+  ["deepObject", true, undefined, "", "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"],
+];
+const COLOR = { string: "blue", array: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } };
+
+function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
+  const test = suite(`${name}: withOpenAPI`);
+  const base = endpoint.defaults({ baseUrl: "https://api.example" });
+
+  test("every row of the OpenAPI style table, in the location each style is for", () => {
+    for (const [style, explode, ...expected] of STYLE_TABLE) {
+      const where = style == "form" || /Delimited|deepObject/.test(style) ? "query" : style == "simple" ? "header" : "path";
+      const path = where == "path" ? "/colors/{color}" : "/colors";
+      const description = { paths: { [path]: { get: { parameters: [{ name: "color", in: where, style, explode, required: true }] } } } };
+      const api = withOpenAPI(base, description);
+      (["string", "array", "object"] as const).forEach((kind, i) => {
+        const want = expected[i];
+        if (want === undefined || (style == "deepObject" && kind != "object")) return;
+        const { url, headers } = api(`GET ${path}`, { color: COLOR[kind] });
+        const got = where == "header" ? headers.color : where == "path" ? url.slice("https://api.example/colors/".length) : url.slice("https://api.example/colors?".length);
+        assert.is(got, want, `${style}, explode ${explode}, ${kind}`);
+      });
+    }
+  });
+
+  test("readme's parameter-style description: path, query, header and cookie parameters of every style", () => {
+    const api = withOpenAPI(base, oasExample("parameters-style.json"));
+    const values = { primitive: "blue", array: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } };
+    const at = (route: string) => api(route, values);
+    assert.is(at("GET /anything/path/matrix/{primitive}/{array}/{object}").url, "https://api.example/anything/path/matrix/;primitive=blue/;array=blue,black,brown/;object=R,100,G,200,B,150");
+    assert.is(at("POST /anything/path/label/{primitive}/{array}/{object}").url, "https://api.example/anything/path/label/.blue/.blue.black.brown/.R=100.G=200.B=150");
+    // Query parameters of a POST stay in the query, exploded by default.
+    assert.is(at("POST /anything/query/form").url, "https://api.example/anything/query/form?primitive=blue&array=blue&array=black&array=brown&R=100&G=200&B=150");
+    assert.is(at("POST /anything/query/form").body, undefined);
+    assert.is(at("GET /anything/query").url, "https://api.example/anything/query?primitive=blue&array=blue&array=black&array=brown&R=100&G=200&B=150");
+    assert.equal(at("POST /anything/headers/simple").headers, { accept: ACCEPT, "user-agent": UA, primitive: "blue", array: "blue,black,brown", object: "R=100,G=200,B=150" });
+    assert.is(at("GET /cookies#formNonExploded").headers.cookie, "primitive=blue; array=blue,black,brown; object=R,100,G,200,B,150");
+    assert.is(at("GET /cookies#formExploded").headers.cookie, "primitive=blue; array=blue; array=black; array=brown; R=100; G=200; B=150");
+  });
+
+  test("petstore: an exploded array query, a header parameter on DELETE, a form body", () => {
+    const pets = withOpenAPI(endpoint.defaults({ baseUrl: "https://petstore.example/v2" }), oasExample("petstore.json"));
+    assert.equal(pets("GET /pet/findByStatus", { status: ["available", "pending"] }), {
+      method: "get",
+      url: "https://petstore.example/v2/pet/findByStatus?status=available&status=pending",
+      headers: { accept: ACCEPT, "user-agent": UA },
+    });
+    assert.equal(pets("DELETE /pet/{petId}", { petId: 7, api_key: "special-key" }), {
+      method: "delete",
+      url: "https://petstore.example/v2/pet/7",
+      headers: { accept: ACCEPT, "user-agent": UA, api_key: "special-key" },
+    });
+    const form = pets("POST /pet/{petId}", { petId: 7, name: "Rex & co", status: "sold" });
+    assert.is(form.url, "https://petstore.example/v2/pet/7");
+    assert.instance(form.body, URLSearchParams);
+    assert.is(String(form.body), "name=Rex+%26+co&status=sold");
+    assert.is(form.headers["content-type"], undefined, "fetch labels a form itself");
+    const upload = pets("POST /pet/{petId}/uploadImage", { petId: 7, additionalMetadata: "front", file: new Blob(["png"]) });
+    assert.instance(upload.body, FormData);
+    assert.equal([...(upload.body as FormData).keys()], ["additionalMetadata", "file"]);
+    // JSON bodies as endpoint() builds them.
+    assert.equal(pets("POST /pet", { name: "Rex", photoUrls: ["a"] }).body, { name: "Rex", photoUrls: ["a"] });
+  });
+
+  test("$ref parameters, and path-level parameters the operation overrides", () => {
+    const description = {
+      paths: {
+        "/items/{id}": {
+          parameters: [{ $ref: "#/components/parameters/id" }, { name: "limit", in: "query", schema: { type: "integer" } }],
+          get: { parameters: [{ name: "limit", in: "query", style: "form", explode: false, required: true }] },
+        },
+      },
+      components: { parameters: { id: { name: "id", in: "path", required: true, style: "label" } } },
+    };
+    const api = withOpenAPI(base, description);
+    assert.is(api("GET /items/{id}", { id: 5, limit: [1, 2] }).url, "https://api.example/items/.5?limit=1,2");
+    throwsType(() => api("GET /items/{id}", { id: 5 }), 'parameter "limit" is required by "GET /items/{id}"');
+    const broken = withOpenAPI(base, { paths: { "/x": { get: { parameters: [{ $ref: "#/components/parameters/nope" }] } } } });
+    throwsType(() => broken("GET /x"), '$ref "#/components/parameters/nope" names nothing');
+  });
+
+  test("allowReserved keeps reserved characters; other query parameters stay escaped, in either order", () => {
+    const description = {
+      paths: { "/find": { get: { parameters: [{ name: "path", in: "query", allowReserved: true }, { name: "q", in: "query" }] } } },
+    };
+    const api = withOpenAPI(base, description);
+    assert.is(api("GET /find", { path: "a/b?c", q: "a/b?c" }).url, "https://api.example/find?q=a%2Fb%3Fc&path=a/b?c");
+    assert.is(api("GET /find", { path: "a/b" }).url, "https://api.example/find?path=a/b");
+  });
+
+  test("a parameter named like a named option is passed as in:name; url beside a route fills a url parameter", () => {
+    const description = {
+      paths: {
+        "/hooks": {
+          post: {
+            parameters: [{ name: "headers", in: "query" }, { name: "url", in: "query" }],
+            requestBody: { content: { "application/json": { schema: { type: "object" } } } },
+          },
+        },
+      },
+    };
+    const api = withOpenAPI(base, description);
+    const result = api("POST /hooks", { "query:headers": "all", url: "https://hooks.example/a?b", headers: { authorization: "token t" }, active: true });
+    assert.equal(result, {
+      method: "post",
+      url: "https://api.example/hooks?headers=all&url=https%3A%2F%2Fhooks.example%2Fa%3Fb",
+      headers: { accept: ACCEPT, "user-agent": UA, authorization: "token t", "content-type": "application/json; charset=utf-8" },
+      body: { active: true },
+    });
+  });
+
+  test("defaults(), merge(), parse() and DEFAULTS: endpoint(x) equals parse(merge(x)), defaults apply", () => {
+    const pets = withOpenAPI(base, oasExample("petstore.json")).defaults({ headers: { authorization: "token t" }, petId: 3 });
+    const options = { api_key: "k" };
+    assert.equal(pets("DELETE /pet/{petId}", options), pets.parse(pets.merge("DELETE /pet/{petId}", options)));
+    assert.equal(pets("DELETE /pet/{petId}", options), {
+      method: "delete",
+      url: "https://api.example/pet/3",
+      headers: { accept: ACCEPT, "user-agent": UA, authorization: "token t", api_key: "k" },
+    });
+    assert.is(pets.DEFAULTS.baseUrl, "https://api.example");
+    assert.equal(options, { api_key: "k" }, "the options are not modified");
+  });
+
+  test("errors: a route the description lacks, a description that is not one, a missing path parameter", () => {
+    const pets = withOpenAPI(base, oasExample("petstore.json"));
+    throwsType(() => pets("GET /pets"), 'route "GET /pets" is not in the description');
+    throwsType(() => pets("PATCH /pet/{petId}", { petId: 1 }), 'route "PATCH /pet/{petId}" is not in the description');
+    throwsType(() => pets("GET /pet/{petId}"), 'parameter "petId" is required by "GET /pet/{petId}"');
+    throwsType(() => withOpenAPI(base, { openapi: "3.0.0" } as never), "withOpenAPI's description must be an OpenAPI description with `paths`, not object");
+  });
+
+  test("hostile values: a path value cannot leave its segment, a header or cookie value cannot add a header", () => {
+    const description = {
+      paths: { "/files/{name}": { get: { parameters: [{ name: "name", in: "path", required: true }, { name: "x-tag", in: "header" }, { name: "session", in: "cookie" }] } } },
+    };
+    const api = withOpenAPI(base, description);
+    throwsType(() => api("GET /files/{name}", { name: ".." }), 'parameter "name" makes the path segment ".."');
+    assert.is(api("GET /files/{name}", { name: "../etc?x#y" }).url, "https://api.example/files/..%2Fetc%3Fx%23y");
+    throwsType(() => api("GET /files/{name}", { name: "a", "x-tag": "a\r\nx-admin: 1" }), 'header "x-tag" must be a string without CR, LF or NUL');
+    const { headers } = api("GET /files/{name}", { name: "a", session: "s; admin=1", headers: { cookie: "theme=dark" } });
+    assert.is(headers.cookie, "theme=dark; session=s%3B%20admin%3D1");
+  });
+
+  test.run();
+}
+
+defineOpenAPI("source", source);
+defineOpenAPI("dist/endpoint.mjs", esm as Lib);
+defineOpenAPI("dist/endpoint.cjs", cjs);
+
 // --- Differential: every GitHub REST route against @octokit/endpoint 11 --------------------
 
 const routes = suite("octokit differential");

@@ -896,10 +896,16 @@ type RouteOperation<Paths, Route> = [Route] extends [`${infer Method} ${infer Pa
   ? Path extends keyof Paths ? OperationAt<Paths[Path], Lowercase<Method>> : never
   : never;
 
-/** An operation's `path` or `query` parameters, `{}` when it has none. */
-type ParametersIn<Operation, Where extends "path" | "query"> = Operation extends { parameters?: infer Parameters }
+/** Where a parameter can be: a plain `endpoint` sends path and query parameters by name, `withOpenAPI()` all four. */
+export type OpenAPILocation = "path" | "query" | "header" | "cookie";
+
+/** An operation's parameters in one location, `{}` when it has none. */
+type ParametersIn<Operation, Where extends OpenAPILocation> = Operation extends { parameters?: infer Parameters }
   ? Where extends keyof Parameters ? Exclude<Parameters[Where], undefined> extends infer Found ? ([Found] extends [never] ? {} : Found) : never : {}
   : {};
+
+/** An operation's parameters in every location of `In`, as one intersection. */
+type ParametersOf<Operation, In extends OpenAPILocation> = (In extends unknown ? (parameters: ParametersIn<Operation, In>) => void : never) extends (parameters: infer All) => void ? All : never;
 
 /** Media types whose bodies `endpoint()` sends as JSON when given as parameters. */
 type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
@@ -939,8 +945,8 @@ type Defaulted<Options, Keys> = Options extends unknown ? Omit<Options, Keys & k
  * The options of an operation's call: its parameters and body, the named options beside them, and any other
  * parameter (an API newer than its description still works).
  */
-export type OperationOptions<Operation, Defaults = {}> = Flatten<
-  Defaulted<ParametersIn<Operation, "path"> & ParametersIn<Operation, "query"> & BodyOptions<Operation>, keyof Defaults> &
+export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocation = "path" | "query"> = Flatten<
+  Defaulted<ParametersOf<Operation, In> & BodyOptions<Operation>, keyof Defaults> &
     Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request"> & { [parameter: string]: unknown }
 >;
 
@@ -953,8 +959,8 @@ type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [opti
  * something in them is; loose for a route known only as a `string` (and for an unknown one, which is an error
  * on the route itself); none after the `endpoint(options)` form.
  */
-export type OpenAPIArguments<Paths, Route, Defaults = {}> = [Route] extends [OpenAPIRoute<Paths>]
-  ? OptionsArgument<OperationOptions<RouteOperation<Paths, Route>, Defaults>>
+export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILocation = "path" | "query"> = [Route] extends [OpenAPIRoute<Paths>]
+  ? OptionsArgument<OperationOptions<RouteOperation<Paths, Route>, Defaults, In>>
   : [Route] extends [string]
     ? [options?: EndpointOptions]
     : [];
@@ -1007,7 +1013,7 @@ export type OpenAPIResponse<Paths, Route extends OpenAPIRoute<Paths>> = RouteOpe
  * error; a route typed `string` and the `endpoint(options)` form are not checked. `DEFAULTS`, `merge()` and
  * `parse()` are `Endpoint`'s.
  */
-export interface OpenAPIEndpoint<Paths, Defaults extends object = {}> extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
+export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends OpenAPILocation = "path" | "query"> extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
   /**
    * Build request options for one of the description's routes, such as `"POST /repos/{owner}/{repo}/issues"`,
    * and its options; or from options alone, where `url` is required and `method` defaults to GET. One
@@ -1016,10 +1022,10 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}> extends Pi
    */
   <Route extends string | EndpointOptions>(
     route: RouteArgument<Paths, Route>,
-    ...options: OpenAPIArguments<Paths, Route, Defaults>
+    ...options: OpenAPIArguments<Paths, Route, Defaults, In>
   ): RequestOptions & { method: Route extends string ? RouteMethod<Route> : string; headers: EndpointHeaders };
   /** A typed endpoint with these options as defaults: a parameter they set is optional in every call. */
-  defaults<const Options extends EndpointOptions>(options: Options): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options>;
+  defaults<const Options extends EndpointOptions>(options: Options): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In>;
 }
 
 /** An RFC 6570 template, compiled once. */
@@ -1149,4 +1155,193 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
   const signal = request?.["signal"];
   if (signal != null) init.signal = signal;
   return [url, init as FetchInit];
+}
+
+// ---------------------------------------------------------------------------
+// 5. Requests as an OpenAPI description says
+// ---------------------------------------------------------------------------
+
+/** An OpenAPI 3.0 or 3.1 description, parsed: `withOpenAPI()` reads `paths`, and `components` through `$ref`s. */
+export interface OpenAPIDescription {
+  paths: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A parameter of an operation, read from the description once. */
+interface Parameter {
+  name: string;
+  /** The call's key for it: its name, or `in:name` when the name is a named option's (`query:headers`). */
+  key: string;
+  /** `path`, `query`, `header` or `cookie`; `query+` for an `allowReserved` query parameter. */
+  in: string;
+  style: string;
+  explode: boolean;
+  required: boolean;
+  /** A `content` parameter, sent as JSON text. */
+  json: boolean;
+}
+
+/** What `withOpenAPI()` works out once per route. */
+interface Operation {
+  route: string;
+  parameters: Parameter[];
+  /**
+   * The path and query as a template, each parameter an expression of its style (`/pets/{;id*}{?tags*,limit}`);
+   * then `allowReserved` query parameters (`{&a}`, reserved characters kept), and the cookies (`{?a}`).
+   */
+  templates: Template[];
+  /** A form body's media type. */
+  form: string | undefined;
+}
+
+const OPTION_NAMES = /* @__PURE__ */ new Set(NAMED_OPTIONS);
+
+/** A node of the description, its `$ref`s (`#/components/...`) followed; one that names nothing is refused. */
+function follow(description: OpenAPIDescription, node: unknown): Record<string, any> {
+  for (let depth = 0; isPlainObject(node) && typeof node.$ref == "string"; depth++) {
+    const ref = node.$ref;
+    node = depth < MAX_DEPTH && ref.startsWith("#/") ? ref.slice(2).split("/").reduce<any>((at, key) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], description) : undefined;
+    if (!isPlainObject(node)) fail(`$ref ${quote(ref)} names nothing`);
+  }
+  return isPlainObject(node) ? node : {};
+}
+
+/** An operation of the description, read once: its parameters, its path and query as templates, its body's form. */
+function readOperation(description: OpenAPIDescription, method: string, path: string): Operation {
+  const route = `${method.toUpperCase()} ${path}`;
+  const item = follow(description, description.paths[path]);
+  if (!hasOwn(description.paths, path) || !/^(get|put|post|delete|options|head|patch|trace)$/.test(method) || !hasOwn(item, method)) fail(`route ${quote(route)} is not in the description`);
+  const operation = follow(description, item[method]);
+  // Path-level parameters, overridden by the operation's of the same name and location.
+  const byIdentity = new Map<string, Parameter>();
+  for (const raw of [item["parameters"], operation["parameters"]].flat()) {
+    const found = follow(description, raw);
+    // Quoted: esbuild shortens the unquoted `name` and `explode`, which are this file's own fields too.
+    const { ["name"]: name, in: where, style = /query|cookie/.test(where) ? "form" : "simple" } = found;
+    if (typeof name != "string") continue;
+    byIdentity.set(where + ":" + name, {
+      name,
+      key: NAMED_OPTIONS.includes(name) || name == "data" ? where + ":" + name : name,
+      in: where + (found["allowReserved"] ? "+" : ""),
+      style,
+      explode: found["explode"] ?? style == "form",
+      required: found["required"] || where == "path",
+      json: !!found["content"],
+    });
+  }
+  const parameters = [...byIdentity.values()];
+  // Each parameter an expression named by its index, which templates() turns into its name. RFC 6570 writes
+  // every OpenAPI style once the value is in shape (see styled()).
+  const expression = (parameter: Parameter) => `p${parameters.indexOf(parameter)}${parameter.explode || /label|deepObject/.test(parameter.style) ? "*" : ""}`;
+  const group = (operator: string, where: string) => {
+    const names = parameters.filter((parameter) => parameter.in == where).map(expression);
+    return names.length ? `{${operator}${names}}` : "";
+  };
+  const source = path.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+    const parameter = byIdentity.get("path:" + name) ?? fail(`${quote(route)} has no path parameter ${quote(name)}`);
+    return `{${parameter.style == "label" ? "." : parameter.style == "matrix" ? ";" : ""}${expression(parameter)}}`;
+  });
+  const templates = [source + group("?", "query"), group("&", "query+"), group("?", "cookie")].map((source, i) => {
+    const template = compile(source, false);
+    let inPath = !i;
+    for (const part of template.parts) {
+      if (typeof part == "string") inPath &&= !/[?#]/.test(part);
+      else {
+        part.inPath = inPath;
+        if (i == 1) part.keep = RESERVED;
+        part.variables = part.variables.map((variable) => ({ ...variable, name: parameters[+variable.name.slice(1)]!.name }));
+      }
+    }
+    return template;
+  });
+  // The body: JSON, and any media type but a form, is `endpoint()`'s; a form is built from the call's properties.
+  const types = Object.keys(follow(description, follow(description, operation["requestBody"])["content"]));
+  const form = types.some((type) => /json/i.test(type)) ? undefined : types.find((type) => /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i.test(type));
+  return { route, parameters, templates, form };
+}
+
+/**
+ * A value in the shape RFC 6570 expands as OpenAPI's style table writes it: JSON text for a `content`
+ * parameter; a `deepObject`'s keys as `name[key]`; not exploded, an object as its keys and values in one list
+ * (what `{x}`, `{;x}` and `{?x}` write for either, and label's dots need), and `spaceDelimited` and
+ * `pipeDelimited` lists joined by a space or a pipe. A header exploded: `key=value` pairs, comma-joined.
+ */
+function styled({ name, style, explode, json, in: where }: Parameter, value: unknown): unknown {
+  if (json) return JSON.stringify(value);
+  const object = isPlainObject(value) ? value : undefined;
+  const entries = object && Object.entries(object).filter(([, item]) => item != null);
+  if (entries && style == "deepObject") return Object.fromEntries(entries.map(([key, item]) => [`${name}[${key}]`, item]));
+  if (entries && explode && where == "header") return entries.map((entry) => entry.join("=")).join(",");
+  if (explode || !(entries || Array.isArray(value))) return value;
+  const list = entries ? entries.flat() : (value as unknown[]);
+  return /^(space|pipe)Delimited$/.test(style) ? list.join(style[0] == "s" ? " " : "|") : list;
+}
+
+/**
+ * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says: path, query, header and cookie
+ * parameters where the description puts them, each in its `style` and `explode` (query parameters of every
+ * method, `allowReserved` too), and a form body as `URLSearchParams` or `FormData`; JSON bodies as
+ * `endpoint()` builds them. The route names the operation (`"GET /pet/findByStatus"`) and its parameters sit
+ * beside each other by name; one named like a named option (`headers`, `data`…) is passed as `"<in>:<name>"`
+ * (`"query:headers"`). Each operation is read from the description once, when it is first called.
+ * @throws {TypeError} when the description is not one; when called, for a route the description lacks, a
+ * missing required parameter, or a `$ref` that names nothing.
+ * @example
+ * const api = withOpenAPI<paths>(endpoint.defaults({ baseUrl: "https://petstore.example/v2" }), description);
+ * api("GET /pet/findByStatus", { status: ["available", "pending"] }).url
+ * // "https://petstore.example/v2/pet/findByStatus?status=available&status=pending"
+ */
+export function withOpenAPI<Paths = never>(endpoint: Endpoint<any>, description: OpenAPIDescription): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
+export function withOpenAPI(endpoint: Endpoint<any>, description: OpenAPIDescription, operations = new Map<string, Operation>()): unknown {
+  if (!isPlainObject(description?.paths)) mustBe("withOpenAPI's description", "an OpenAPI description with `paths`", description);
+  const parse = (options: MergedOptions): RequestOptions => {
+    const call = shallowCopy(checkOptions(options));
+    const method = checkMethod(call.method);
+    const id = method + " " + call.url;
+    const operation = operations.get(id) ?? readOperation(description, method, call.url as string);
+    operations.set(id, operation);
+    delete call.url;
+    // The parameters' values, in shape, apart from what the call passes on (named options, body properties).
+    const values: Record<string, unknown> = {};
+    const headers = addHeaders({}, call.headers);
+    let urlParameter = call[URL_PARAMETER as never];
+    for (const parameter of operation.parameters) {
+      let value = call[parameter.key];
+      delete call[parameter.key];
+      // A `url` beside a route travels apart (see callOptions()).
+      if (value === undefined && parameter.name == "url") [value, urlParameter] = [urlParameter, undefined];
+      if (value == null) {
+        if (parameter.required) fail(`parameter ${quote(parameter.key)} is required by ${quote(operation.route)}`);
+      } else if (parameter.in == "header") addHeaders(headers, { [parameter.name]: asText(styled(parameter, value), parameter.name) });
+      else put(values, parameter.name, styled(parameter, value));
+    }
+    const [url, reserved, cookies] = operation.templates.map((template, i) => expand(template, values, !i));
+    if (cookies) headers.cookie = (headers.cookie ? headers.cookie + "; " : "") + cookies.slice(1).replace(/&/g, "; ");
+    call.headers = headers;
+    if (operation.form && call.data === undefined) {
+      // A form from the body's properties: a list is a field per item; files and blobs go as they are, objects as JSON.
+      const form = /^multipart/i.test(operation.form) ? new FormData() : new URLSearchParams();
+      if (urlParameter !== undefined) call.url = urlParameter;
+      urlParameter = undefined;
+      for (const name of Object.keys(call)) {
+        if (OPTION_NAMES.has(name)) continue;
+        for (const item of [call[name]].flat()) {
+          if (item == null) continue;
+          if (/^\[object (Blob|File)\]$/.test(Object.prototype.toString.call(item))) (form as FormData).append(name, item as Blob);
+          else form.append(name, isPlainObject(item) ? JSON.stringify(item) : asText(item, name));
+        }
+        delete call[name];
+      }
+      call.data = form;
+    }
+    // The URL, built, is a template's one literal: the named options are the only names it does not take.
+    const target = reserved ? url + (url.includes("?") ? "&" : "?") + reserved.slice(1) : url;
+    return build(EMPTY_STATE, undefined, { parts: [target], names: OPTION_NAMES, relative: undefined, rooted: target[0] == "/", mayHoldQuery: true }, call, urlParameter);
+  };
+  return Object.defineProperties((route: string, options?: EndpointOptions) => parse(endpoint.merge(route, options)), {
+    DEFAULTS: { get: () => endpoint.DEFAULTS, enumerable: true },
+    defaults: { value: (options: EndpointOptions) => (withOpenAPI as Function)(endpoint.defaults(options), description, operations) },
+    merge: { value: endpoint.merge },
+    parse: { value: parse },
+  });
 }
