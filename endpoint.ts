@@ -1213,13 +1213,13 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
   if (!hasOwn(description.paths, path) || !/^(get|put|post|delete|options|head|patch|trace)$/.test(method) || !hasOwn(item, method)) fail(`route ${quote(route)} is not in the description`);
   const operation = follow(description, item[method]);
   // Path-level parameters, overridden by the operation's of the same name and location.
-  const byIdentity = new Map<string, Parameter>();
+  const declared = new Map<string, Parameter>();
   for (const raw of [item["parameters"], operation["parameters"]].flat()) {
     const found = follow(description, raw);
     // Quoted: esbuild shortens the unquoted `name` and `explode`, which are this file's own fields too.
     const { ["name"]: name, in: where, style = /query|cookie/.test(where) ? "form" : "simple" } = found;
     if (typeof name != "string") continue;
-    byIdentity.set(where + ":" + name, {
+    declared.set(where + ":" + name, {
       name,
       key: NAMED_OPTIONS.includes(name) || name == "data" ? where + ":" + name : name,
       in: where + (found["allowReserved"] ? "+" : ""),
@@ -1229,7 +1229,7 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
       json: !!found["content"],
     });
   }
-  const parameters = [...byIdentity.values()];
+  const parameters = [...declared.values()];
   // Each parameter an expression named by its index, which templates() turns into its name. RFC 6570 writes
   // every OpenAPI style once the value is in shape (see styled()).
   const expression = (parameter: Parameter) => `p${parameters.indexOf(parameter)}${parameter.explode || /label|deepObject/.test(parameter.style) ? "*" : ""}`;
@@ -1238,7 +1238,7 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
     return names.length ? `{${operator}${names}}` : "";
   };
   const source = path.replace(/\{([^{}]*)\}/g, (_, name: string) => {
-    const parameter = byIdentity.get("path:" + name) ?? fail(`${quote(route)} has no path parameter ${quote(name)}`);
+    const parameter = declared.get("path:" + name) ?? fail(`${quote(route)} has no path parameter ${quote(name)}`);
     return `{${parameter.style == "label" ? "." : parameter.style == "matrix" ? ";" : ""}${expression(parameter)}}`;
   });
   const templates = [source + group("?", "query"), group("&", "query+"), group("?", "cookie")].map((source, i) => {
