@@ -4,7 +4,7 @@
 // in the test (fixtures/notes.paths.ts), for shapes GitHub lacks. The integration test compiles this file
 // again against the published declaration files and against a vendored `endpoint.ts`.
 import type { paths as GitHub } from "@octokit/openapi-types";
-import { endpoint, type MergedOptions, type OpenAPIEndpoint, type OpenAPIResponse, type RequestOptions } from "./endpoint.ts";
+import { endpoint, withOpenAPI, type Endpoint, type MergedOptions, type OpenAPIDescription, type OpenAPIEndpoint, type OpenAPIResponse, type RequestOptions } from "./endpoint.ts";
 import type { paths as Notes } from "./fixtures/notes.paths.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -181,3 +181,21 @@ expectType<Equal<OpenAPIResponse<Notes, "GET /search">, Note[]>>();
 expectType<Equal<OpenAPIResponse<Notes, "POST /notes/bulk">, Note[]>>();
 expectType<Equal<OpenAPIResponse<Notes, "DELETE /notes/{id}">, undefined>>();
 expectType<Equal<OpenAPIResponse<Notes, "GET /notes/{id}/text">, unknown>>();
+
+// --- withOpenAPI: the same types, with header and cookie parameters beside the others ---------------
+
+declare const notesDescription: OpenAPIDescription;
+const located = withOpenAPI<Notes>(endpoint.defaults({ baseUrl: "https://notes.example" }), notesDescription);
+located("GET /notes/{id}", { id: 1, fields: "title", "x-api-version": 2, session: "s" });
+// @ts-expect-error the description requires the `x-api-version` header
+located("GET /notes/{id}", { id: 1, fields: "title" });
+// @ts-expect-error `x-api-version` is an integer
+located("GET /notes/{id}", { id: 1, fields: "title", "x-api-version": "2" });
+// The plain cast sends parameters by name, GitHub's way: the header is not one of its options.
+notes("GET /notes/{id}", { id: 1, fields: "title" });
+const locatedResult = located.defaults({ "x-api-version": 2 })("DELETE /notes/{id}", { id: 1 });
+expectType<Equal<typeof locatedResult.method, "delete">>();
+// Without a `paths` type, withOpenAPI gives the untyped endpoint.
+const untyped = withOpenAPI(endpoint, notesDescription);
+untyped("GET /anything", { any: 1 });
+expectType<Equal<typeof untyped, Endpoint>>();
