@@ -1244,7 +1244,8 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
   const templates = [source + group("?", "query"), group("&", "query+"), group("?", "cookie")].map((source, i) => {
     const template = compile(source, false);
     let inPath = !i;
-    for (const part of template.parts) {
+    // Once each: an expression the template repeats is one object.
+    for (const part of new Set(template.parts)) {
       if (typeof part == "string") inPath &&= !/[?#]/.test(part);
       else {
         part.inPath = inPath;

@@ -16,7 +16,9 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
@@ -28,6 +30,8 @@ type Lib = typeof source;
 const cjs: Lib = createRequire(import.meta.url)("./dist/endpoint.cjs");
 const SPEC = "node_modules/@octokit/openapi/generated/api.github.com.json";
 const spec = JSON.parse(readFileSync(SPEC, "utf8"));
+/** The description `$ref`s are followed in: GitHub's, or the third-party suite's. */
+let root = spec;
 const METHODS = ["get", "head", "post", "put", "patch", "delete"];
 
 // ---------------------------------------------------------------------------------------------------
@@ -52,7 +56,7 @@ type Schema = Record<string, any>;
 /** A `$ref` followed to its schema (the description keeps shared parts under `#/components`). */
 function resolve(schema: Schema | undefined): Schema {
   let current = schema ?? {};
-  while (current.$ref) current = current.$ref.slice(2).split("/").reduce((node: any, key: string) => node[key.replace(/~1/g, "/").replace(/~0/g, "~")], spec);
+  while (current.$ref) current = current.$ref.slice(2).split("/").reduce((node: any, key: string) => node[key.replace(/~1/g, "/").replace(/~0/g, "~")], root);
   return current;
 }
 
@@ -179,7 +183,11 @@ interface Call {
   contentType: string | undefined;
 }
 
-function makeCall(operation: Operation, variant: number, all: boolean): Call {
+/**
+ * One call of an operation. `plain`: every parameter by name beside the others, no route recipes, as a
+ * `withOpenAPI()` user writes it.
+ */
+function makeCall(operation: Operation, variant: number, all: boolean, plain = false): Call {
   const { method, path, parameters, body } = operation;
   const call: Call = { route: `${method} ${path}`, options: {}, path: {}, query: {}, exploded: new Set(), body: undefined, contentType: undefined };
   const inRoute: string[] = [];
@@ -191,7 +199,7 @@ function makeCall(operation: Operation, variant: number, all: boolean): Call {
       call.query[parameter.name] = value;
       const exploded = resolve(parameter.schema).type == "array" && parameter.explode !== false;
       if (exploded) call.exploded.add(parameter.name);
-      if (exploded || (method != "GET" && method != "HEAD")) inRoute.push(exploded ? `${parameter.name}*` : parameter.name);
+      if (!plain && (exploded || (method != "GET" && method != "HEAD"))) inRoute.push(exploded ? `${parameter.name}*` : parameter.name);
     } else return;
     call.options[parameter.name] = value;
   });
@@ -218,6 +226,7 @@ interface Arrival {
   method: string;
   url: string;
   contentType: string | undefined;
+  headers: IncomingMessage["headers"];
   body: Buffer;
 }
 const arrivals = new Map<string, Arrival>();
@@ -238,27 +247,27 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startPrism(): Promise<void> {
+async function startPrism(description = SPEC, ready = "/zen"): Promise<void> {
   recorder = createServer((request: IncomingMessage, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const id = request.headers["x-oracle-id"] as string;
-      arrivals.set(id, { method: request.method!, url: request.url!, contentType: request.headers["content-type"], body: Buffer.concat(chunks) });
+      arrivals.set(id, { method: request.method!, url: request.url!, contentType: request.headers["content-type"], headers: request.headers, body: Buffer.concat(chunks) });
       response.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
   });
   const upstream = await listen(recorder);
   const port = await freePort();
   const bin = "node_modules/@stoplight/prism-cli/dist/index.js";
-  prism = spawn(process.execPath, [bin, "proxy", SPEC, `http://127.0.0.1:${upstream}`, "--errors", "--host", "127.0.0.1", "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+  prism = spawn(process.execPath, [bin, "proxy", description, `http://127.0.0.1:${upstream}`, "--errors", "--host", "127.0.0.1", "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
   prism.stdout!.on("data", (chunk) => void (prismOutput = (prismOutput + chunk).slice(-4000)));
   prism.stderr!.on("data", (chunk) => void (prismOutput = (prismOutput + chunk).slice(-4000)));
   baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
-      await fetch(`${baseUrl}/zen`, { headers: { "x-oracle-id": "ready" } });
+      await fetch(baseUrl + ready, { headers: { "x-oracle-id": "ready" } });
       return;
     } catch {
       if (Date.now() > deadline || prism.exitCode !== null) throw new Error(`Prism did not start:\n${prismOutput}`);
@@ -305,19 +314,20 @@ function changed(call: Call, operation: Operation, arrival: Arrival): string | u
 }
 
 /** Undefined when Prism accepts the operation and it arrives unchanged; otherwise why not. */
-async function check(lib: Lib, operation: Operation): Promise<string | undefined> {
+async function check(lib: Lib, operation: Operation, plain = false): Promise<string | undefined> {
+  const send = plain ? lib.withOpenAPI(lib.endpoint, spec) : lib.endpoint;
   let reason = "";
   // oneOf/anyOf branches and optional properties are the generator's choices: the first combination
   // Prism accepts is compared; a refusal of every one is the operation's failure.
   for (const [variant, all] of [[0, true], [1, true], [0, false], [1, false], [2, false]] as const) {
-    const call = makeCall(operation, variant, all);
+    const call = makeCall(operation, variant, all, plain);
     const id = String(++sequence);
     call.options.headers = { authorization: "token oracle-token", "x-oracle-id": id, ...(call.contentType ? { "content-type": call.contentType } : {}) };
     call.options.baseUrl = baseUrl;
     call.options.request = { signal: AbortSignal.timeout(20_000) };
     let response: Response;
     try {
-      response = await fetch(...lib.toFetch(lib.endpoint(call.route, call.options)));
+      response = await fetch(...lib.toFetch(send(call.route, call.options)));
     } catch (error) {
       return `not sent: ${(error as Error).message}`;
     }
@@ -356,10 +366,10 @@ oracle.after(() => {
   recorder?.close();
 });
 
-for (const [name, lib] of [["source", source], ["dist/endpoint.mjs", esm as Lib], ["dist/endpoint.cjs", cjs]] as const) {
+for (const [name, lib, plain] of [["source", source, false], ["dist/endpoint.mjs", esm as Lib, false], ["dist/endpoint.cjs", cjs, false], ["withOpenAPI, every parameter by name", source, true]] as const) {
   oracle(`${name}: every operation is accepted and arrives unchanged, but those the README excuses`, async () => {
     const excused = excusedInReadme();
-    const outcomes = await pool(operations, 8, (operation) => check(lib, operation));
+    const outcomes = await pool(operations, 8, (operation) => check(lib, operation, plain));
     const failed = new Map<string, string>();
     outcomes.forEach((outcome, i) => outcome !== undefined && failed.set(`${operations[i]!.method} ${operations[i]!.path}`, outcome));
     const accepted = operations.length - failed.size;
@@ -372,4 +382,160 @@ for (const [name, lib] of [["source", source], ["dist/endpoint.mjs", esm as Lib]
   });
 }
 
-oracle.run();
+/** ORACLE_SUITE=github or third-party: only that suite (each starts its own Prism, so they can run side by side). */
+const onlySuite = process.env.ORACLE_SUITE;
+if (!onlySuite || onlySuite == "github") oracle.run();
+
+// ---------------------------------------------------------------------------------------------------
+// Fourteen third-party descriptions (@readme/oas-examples, pinned) through withOpenAPI and Prism: every
+// operation called as a typed user calls it, each parameter by name beside the route. Prism refuses a
+// request whose parameters or body break the description (styles included); the recording server then
+// checks that each parameter arrived where the description puts it: the query, a header, the cookie
+// header, never the JSON body. The descriptions are joined into one, so that one Prism serves them all:
+// each file's paths under `/<file>`, its components renamed `<file>.<name>`, security and servers dropped
+// (they are not what is tested). A path with a `#` (readme's way to tell operations apart, not a valid
+// path) has it replaced by `/`.
+
+const THIRD_PARTY = ["petstore", "petstore-expanded", "star-trek", "parameters-style", "parameters-common", "parameters-cookies", "parameters-extreme", "request-examples", "link-example", "readme-legacy", "uspto", "form-data", "schema-encoding-style", "file-uploads"];
+
+function joinDescriptions(): Schema {
+  const joined: Schema = { openapi: "3.0.3", info: { title: "oas-examples, joined", version: "1" }, paths: {}, components: {} };
+  for (const file of THIRD_PARTY) {
+    const text = readFileSync(`node_modules/@readme/oas-examples/3.0/json/${file}.json`, "utf8").replace(/"#\/components\/(\w+)\/([^"]+)"/g, `"#/components/$1/${file}.$2"`);
+    const description = JSON.parse(text, (key, value) => (key == "security" ? undefined : value));
+    for (const [kind, entries] of Object.entries<Schema>(description.components ?? {})) {
+      for (const [name, value] of Object.entries(entries)) (joined.components[kind] ??= {})[`${file}.${name}`] = value;
+    }
+    for (const [path, item] of Object.entries(description.paths)) joined.paths[`/${file}${path == "/" ? "" : path.replace("#", "/")}`] = item;
+  }
+  return joined;
+}
+
+/** Operations Prism refuses or alters though the request is right, each with the reason. */
+const THIRD_PARTY_EXCUSED = new Map<string, string>([
+  ["POST /parameters-style/anything/form-data", "Prism reads a repeated multipart field, and a JSON one, as one string, not a list or object"],
+  ["PUT /file-uploads/anything/multipart-formdata", "the same"],
+  ...["POST /parameters-style/anything/form-data/form", "PUT /parameters-style/anything/form-data/form", "POST /parameters-style/anything/form-data/spaceDelimited", "POST /parameters-style/anything/form-data/pipeDelimited", "POST /parameters-style/anything/form-data/deepObject", "PUT /schema-encoding-style/form/primitive"].map(
+    (route): [string, string] => [route, "Prism applies `encoding` to multipart fields (reserved characters refused), which OpenAPI applies to URL-encoded forms alone"],
+  ),
+  ...["POST /request-examples/requestBody-primitive-example", "POST /request-examples/requestBody-multi-media-types"].map(
+    (route): [string, string] => [route, "Prism forwards a JSON string body without its quotes"],
+  ),
+]);
+
+const thirdParty = suite("Third-party OpenAPI descriptions through withOpenAPI and Prism");
+const joinedFile = join(tmpdir(), `endpoint-options-oas-${process.pid}.json`);
+const joined = joinDescriptions();
+thirdParty.before(async () => {
+  writeFileSync(joinedFile, JSON.stringify(joined));
+  root = joined;
+  await startPrism(joinedFile, "/petstore/store/inventory");
+});
+thirdParty.after(() => {
+  prism?.kill();
+  recorder?.close();
+  rmSync(joinedFile, { force: true });
+  root = spec;
+});
+
+/** Undefined when Prism accepts the call and every parameter arrives where the description puts it; else why not. */
+async function checkThirdParty(lib: Lib, method: string, path: string, item: Schema, operation: Schema): Promise<string | undefined> {
+  // oneOf/anyOf branches and optional properties are the generator's choice: the first combination Prism
+  // accepts is checked. An excused operation is tried once: other shapes of its bodies crash Prism.
+  let outcome: string | undefined;
+  const excused = THIRD_PARTY_EXCUSED.has(`${method.toUpperCase()} ${path}`);
+  for (const [variant, all] of excused ? ([[0, true]] as const) : ([[0, true], [1, true], [0, false], [1, false]] as const)) {
+    outcome = await checkVariant(lib, method, path, item, operation, variant, all);
+    if (!outcome?.startsWith("refused")) break;
+  }
+  return outcome;
+}
+
+async function checkVariant(lib: Lib, method: string, path: string, item: Schema, operation: Schema, variant: number, all: boolean): Promise<string | undefined> {
+  const api = lib.withOpenAPI(lib.endpoint.defaults({ baseUrl }), joined as never);
+  const parameters = new Map<string, Schema>();
+  for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+    const parameter = resolve(raw);
+    parameters.set(`${parameter.in}:${parameter.name}`, parameter);
+  }
+  const options: Record<string, unknown> = {};
+  const sent: [Schema, unknown][] = [];
+  [...parameters.values()].forEach((parameter, i) => {
+    const schema = parameter.schema ?? Object.values<Schema>(parameter.content ?? {})[0]?.schema;
+    const value = sample(schema, parameter.name, variant, all, 0, i);
+    const named = ["method", "baseUrl", "url", "headers", "request", "mediaType", "data"].includes(parameter.name);
+    options[named ? `${parameter.in}:${parameter.name}` : parameter.name] = value;
+    sent.push([parameter, value]);
+  });
+  const content: Schema = resolve(operation.requestBody).content ?? {};
+  const type = Object.keys(content).find((t) => /json/.test(t)) ?? Object.keys(content)[0];
+  let contentType: string | undefined;
+  if (type) {
+    const body = /json|form/.test(type) ? sample(content[type].schema, "body", variant, all) : "Hello ü";
+    const plain = body !== null && typeof body == "object" && !Array.isArray(body);
+    // Body properties beside the parameters (a `url` one too: beside a route it is a parameter), unless one is
+    // named like a parameter or another named option; then the whole body is `data`, as the README says.
+    if (plain && !Object.keys(body).some((key) => key in options || ["method", "baseUrl", "headers", "request", "mediaType", "data"].includes(key))) Object.assign(options, body);
+    else options.data = /json/.test(type) && typeof body == "string" ? JSON.stringify(body) : body;
+    if (!/json|form/.test(type)) contentType = type;
+  }
+  const id = String(++sequence);
+  options.request = { signal: AbortSignal.timeout(20_000) };
+  options.headers = { "x-oracle-id": id, ...(contentType && { "content-type": contentType }) };
+  let response: Response;
+  try {
+    response = await fetch(...lib.toFetch(api(`${method.toUpperCase()} ${path}`, options)));
+  } catch (error) {
+    return `not sent: ${(error as Error).message}`;
+  }
+  const text = await response.text();
+  if (response.status == 422 && text.includes("Invalid request")) return `refused: ${JSON.stringify(JSON.parse(text).validation).slice(0, 400)}`;
+  const arrival = arrivals.get(id);
+  if (!arrival) return `status ${response.status} and nothing arrived: ${text.slice(0, 200)}`;
+  arrivals.delete(id);
+  const query = new URLSearchParams(arrival.url.split("?")[1] ?? "");
+  const cookie = String(arrival.headers.cookie ?? "");
+  let body: unknown;
+  try {
+    if (/json/.test(arrival.contentType ?? "") && arrival.body.length) body = JSON.parse(arrival.body.toString("utf8"));
+  } catch {
+    return `a body labelled ${arrival.contentType} arrived that is not JSON: ${arrival.body.toString("utf8").slice(0, 100)}`;
+  }
+  for (const [parameter, value] of sent) {
+    const { name, in: where, style, explode = (style ?? "form") == "form" } = parameter;
+    // An exploded object's parameter is its keys; a deepObject's, `name[key]`.
+    const object = value !== null && typeof value == "object" && !Array.isArray(value);
+    const names = style == "deepObject" ? Object.keys(value as object).map((key) => `${name}[${key}]`) : object && explode && where != "header" ? Object.keys(value as object) : [name];
+    if (where == "query" && !names.every((n) => query.has(n))) return `query parameter ${name} did not arrive in the query: ${arrival.url}`;
+    if (where == "header" && arrival.headers[name.toLowerCase()] === undefined) return `header parameter ${name} did not arrive as a header`;
+    if (where == "cookie" && !names.every((n) => cookie.split("; ").some((pair) => pair.startsWith(n + "=")))) return `cookie parameter ${name} did not arrive in the cookie header: ${cookie}`;
+    if (where != "path" && body && typeof body == "object" && name in (body as object) && !(name in (resolve(content[type!]?.schema).properties ?? {}))) return `${where} parameter ${name} arrived in the body`;
+  }
+  return undefined;
+}
+
+thirdParty("every operation of fourteen descriptions is accepted, each parameter where the description puts it", async () => {
+  const calls: [string, string, Schema, Schema][] = [];
+  // Left out: operations with object parameters in the path or in a delimited style, on which Prism 5.16
+  // crashes (its deserializers throw and take the whole server down; OpenAPI 3.0 allows the delimited
+  // styles for arrays alone). The style-table unit test covers both.
+  const objectInPath = (item: Schema, operation: Schema) =>
+    [...(item.parameters ?? []), ...(operation.parameters ?? [])].some((raw) => {
+      const parameter = resolve(raw);
+      return resolve(parameter.schema).type == "object" && (parameter.in == "path" || /Delimited/.test(parameter.style));
+    });
+  for (const [path, item] of Object.entries<Schema>(joined.paths)) {
+    for (const method of METHODS) if (item[method] && !objectInPath(item, item[method])) calls.push([method, path, item, item[method]]);
+  }
+  const outcomes = await pool(calls, 8, ([method, path, item, operation]) => checkThirdParty(source, method, path, item, operation));
+  const failed = new Map<string, string>();
+  outcomes.forEach((outcome, i) => outcome && failed.set(`${calls[i]![0].toUpperCase()} ${calls[i]![1]}`, outcome));
+  console.log(`\n    ${calls.length - failed.size}/${calls.length} operations of ${THIRD_PARTY.length} descriptions accepted`);
+  if (prism?.exitCode !== null) console.log(`Prism stopped:\n${prismOutput}`);
+  const unexcused = [...failed].filter(([route]) => !THIRD_PARTY_EXCUSED.has(route));
+  assert.equal(unexcused, [], `failures not excused:\n${unexcused.map(([route, why]) => `${route}: ${why}`).join("\n")}`);
+  assert.equal([...THIRD_PARTY_EXCUSED.keys()].filter((route) => !failed.has(route)), [], "excused operations that now pass");
+  assert.ok(calls.length > 200, `${calls.length} operations`);
+});
+
+if (!onlySuite || onlySuite == "third-party") thirdParty.run();
