@@ -894,6 +894,11 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
     const upload = pets("POST /pet/{petId}/uploadImage", { petId: 7, additionalMetadata: "front", file: new Blob(["png"]) });
     assert.instance(upload.body, FormData);
     assert.equal([...(upload.body as FormData).keys()], ["additionalMetadata", "file"]);
+    assert.instance((upload.body as FormData).get("file"), Blob);
+    // A `url` property travels beside the route as a parameter, and lands in the form; lists are a field per item.
+    const spec = withOpenAPI(base, { paths: { "/specs": { post: { requestBody: { content: { "multipart/form-data": {} } } } } } });
+    const fields = spec("POST /specs", { url: "https://example.com/a.json", tags: ["a", "b"], meta: { v: 1 } }).body as FormData;
+    assert.equal([...fields.entries()], [["tags", "a"], ["tags", "b"], ["meta", '{"v":1}'], ["url", "https://example.com/a.json"]]);
     // JSON bodies as endpoint() builds them.
     assert.equal(pets("POST /pet", { name: "Rex", photoUrls: ["a"] }).body, { name: "Rex", photoUrls: ["a"] });
   });
@@ -964,6 +969,7 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
     throwsType(() => pets("PATCH /pet/{petId}", { petId: 1 }), 'route "PATCH /pet/{petId}" is not in the description');
     throwsType(() => pets("GET /pet/{petId}"), 'parameter "petId" is required by "GET /pet/{petId}"');
     throwsType(() => withOpenAPI(base, { openapi: "3.0.0" } as never), "withOpenAPI's description must be an OpenAPI description with `paths`, not object");
+    throwsType(() => withOpenAPI(base, { paths: { "/a/{b}": { get: {} } } })("GET /a/{b}", { b: 1 }), '"GET /a/{b}" has no path parameter "b"');
   });
 
   test("hostile values: a path value cannot leave its segment, a header or cookie value cannot add a header", () => {

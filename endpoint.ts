@@ -1320,18 +1320,17 @@ export function withOpenAPI(endpoint: Endpoint<any>, description: OpenAPIDescrip
     if (cookies) headers.cookie = (headers.cookie ? headers.cookie + "; " : "") + cookies.slice(1).replace(/&/g, "; ");
     call.headers = headers;
     if (operation.form && call.data === undefined) {
-      // A form from the body's properties: a list is a field per item; files and blobs go as they are, objects as JSON.
-      const form = /^multipart/i.test(operation.form) ? new FormData() : new URLSearchParams();
-      if (urlParameter !== undefined) call.url = urlParameter;
+      // A form from the body's properties (a `url` one travels apart): a list is a field per item, files and
+      // blobs go as they are, objects as JSON. The environment's classes, so that no DOM type is named here.
+      const form = new (globalThis as any)[/^multipart/i.test(operation.form) ? "FormData" : "URLSearchParams"]() as { append(name: string, value: unknown): void };
+      const fields = Object.keys(call).filter((name) => !OPTION_NAMES.has(name)).map((name): [string, unknown] => [name, call[name]]);
+      if (urlParameter !== undefined) fields.push(["url", urlParameter]);
       urlParameter = undefined;
-      for (const name of Object.keys(call)) {
-        if (OPTION_NAMES.has(name)) continue;
-        for (const item of [call[name]].flat()) {
-          if (item == null) continue;
-          if (/^\[object (Blob|File)\]$/.test(Object.prototype.toString.call(item))) (form as FormData).append(name, item as Blob);
-          else form.append(name, isPlainObject(item) ? JSON.stringify(item) : asText(item, name));
-        }
+      for (const [name, value] of fields) {
         delete call[name];
+        for (const item of [value].flat()) {
+          if (item != null) form.append(name, /^\[object (Blob|File)\]$/.test(Object.prototype.toString.call(item)) ? item : isPlainObject(item) ? JSON.stringify(item) : asText(item, name));
+        }
       }
       call.data = form;
     }

@@ -351,6 +351,32 @@ npm("the README's typed fetch recipe compiles (TypeScript 7 and 5) and prints wh
   }
 });
 
+npm("the README's petstore example compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server", async () => {
+  const snippet = snippets.get("petstore")!;
+  writeFileSync(join(app, "petstore-example.ts"), snippet);
+  writeFileSync(join(app, "petstore.d.ts"), readFileSync(join(root, "fixtures", "petstore.paths.ts"), "utf8"));
+  cpSync(join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json"), join(app, "petstore.json"));
+  const compilerOptions = { strict: true, target: "es2022", types: ["node"], typeRoots: [join(root, "node_modules", "@types")], module: "nodenext", moduleResolution: "nodenext", outDir: "petstore-out" };
+  writeFileSync(join(app, "tsconfig.petstore.json"), JSON.stringify({ compilerOptions, files: ["petstore-example.ts"] }));
+  await Promise.all([node([tsc5, "-p", "tsconfig.petstore.json", "--noEmit"], app), node([tsc7, "-p", "tsconfig.petstore.json"], app)]);
+  // The pet store, played by a local server; the example's fetch is pointed at it.
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    seen.push(`${request.method} ${request.url} api_key=${request.headers.api_key}`);
+    response.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  writeFileSync(join(app, "local-petstore.mjs"), `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace("https://petstore.swagger.io", ${JSON.stringify(local)}), init);\n`);
+  try {
+    const { stdout } = await node(["--import", "./local-petstore.mjs", "petstore-out/petstore-example.js"], app);
+    assert.is(stdout.trim(), promised(snippet));
+    assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key"]);
+  } finally {
+    server.close();
+  }
+});
+
 npm("publint --strict finds nothing", async () => {
   const { stdout } = await sh(bin("publint"), ["run", "--strict", tarball], work);
   assert.ok(stdout.includes("All good!"), stdout);

@@ -14,10 +14,10 @@ export function measure(code) {
   };
 }
 
-/** `endpoint` alone, as a bundler user who imports nothing else gets it: tree-shaken and minified by esbuild. */
-export async function endpointAlone(from) {
+/** `endpoint` alone (or with `also`), as a bundler user who imports nothing else gets it: tree-shaken and minified by esbuild. */
+export async function endpointAlone(from, also = "") {
   const result = await build({
-    stdin: { contents: `export { endpoint } from ${JSON.stringify(from)};`, resolveDir: process.cwd() },
+    stdin: { contents: `export { endpoint${also} } from ${JSON.stringify(from)};`, resolveDir: process.cwd() },
     bundle: true,
     minify: true,
     format: "esm",
@@ -29,8 +29,9 @@ export async function endpointAlone(from) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = [
-    ["endpoint-options: dist/endpoint.min.js (everything)", measure(readFileSync("dist/endpoint.min.js"))],
+    ["endpoint-options: dist/endpoint.min.js (CDN bundle: endpoint, parseTemplate, toFetch)", measure(readFileSync("dist/endpoint.min.js"))],
     ["endpoint-options: `endpoint` alone, from dist/endpoint.mjs", measure(await endpointAlone("./dist/endpoint.mjs"))],
+    ["endpoint-options: `endpoint` and `withOpenAPI`, from dist/endpoint.mjs", measure(await endpointAlone("./dist/endpoint.mjs", ", withOpenAPI"))],
     ["@octokit/endpoint 11 + universal-user-agent", measure(await endpointAlone("@octokit/endpoint"))],
   ];
   const ours = rows[0][1].gzip;
