@@ -267,10 +267,11 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
       const value = variable.skip || !hasOwn(variables, variable.name) ? undefined : variables[variable.name];
       const text = value == null ? undefined : expandValue(part, variable, value);
       if (text === undefined) continue;
-      // What an expansion writes, its operator or separator too (`{.a,b}` with empty values), can build a
-      // dot segment only with a "." or an escape.
-      if (part.inPath && (joiner == "." || text.includes(".") || (part.keep == RESERVED && text.includes("%")))) (dotted ??= []).push([out.length, out.length + joiner.length + text.length, variable.name]);
-      out += joiner + text;
+      // What an expansion writes, its operator or separator too (`{.a,b}` with empty values), can help build
+      // a dot segment only with a piece made of dots alone: most dotted values are cleared here.
+      const written = joiner + text;
+      if (part.inPath && DOT_PIECE.test(written)) (dotted ??= []).push([out.length, out.length + written.length, variable.name]);
+      out += written;
       if (joiner) last = joiner;
       if (text) last = text;
       joiner = part.separator;
@@ -279,6 +280,14 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
   if (dotted) rejectDotSegments(out, dotted);
   return trimSlash && out.length > 1 && last.endsWith("/") ? out.slice(0, -1) : out;
 }
+
+/**
+ * A piece of a value between slashes made of dots alone (`.`, `..`, `%2e`…), up to a slash, `?`, `#` or the
+ * end: the only way a value can help form a `.` or `..` path segment. `next.js`, `docs/README.md` and
+ * `v1.2.3` have none, so the URL is not read back for them. Linear: a match starts only at the start or
+ * after a slash, and the two spellings of a dot never match the same text.
+ */
+const DOT_PIECE = /(?<![^/])(?:\.|%2e)+(?![^/?#])/i;
 
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
 function expandValue({ named, ifEmpty, separator, keep }: Expression, { name, prefix, explode }: Variable, value: unknown): string | undefined {
