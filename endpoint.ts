@@ -287,7 +287,7 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
  * `v1.2.3` have none, so the URL is not read back for them. Linear: a match starts only at the start or
  * after a slash, and the two spellings of a dot never match the same text.
  */
-const DOT_PIECE = /(?<![^/])(?:\.|%2e)+(?![^/?#])/i;
+const DOT_PIECE = /(?<![^/])(\.|%2e)+(?![^/?#])/i;
 
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
 function expandValue({ named, ifEmpty, separator, keep }: Expression, { name, prefix, explode }: Variable, value: unknown): string | undefined {
@@ -340,7 +340,7 @@ function asText(value: unknown, name: string, depth = 0): string {
  */
 function rejectDotSegments(url: string, dotted: [number, number, string][]): void {
   let next = 0;
-  for (const { 0: segment, index } of url.slice(0, url.search(/[?#]|$/)).matchAll(/(?<![^/])(?:\.|%2e){1,2}(?![^/])/gi)) {
+  for (const { 0: segment, index } of url.slice(0, url.search(/[?#]|$/)).matchAll(/(?<![^/])(\.|%2e){1,2}(?![^/?#])/gi)) {
     while (next < dotted.length && dotted[next]![1] <= index) next++;
     if (next < dotted.length && dotted[next]![0] < index + segment.length) fail(`parameter ${quote(dotted[next]![2])} makes the path segment ${quote(segment)}`);
   }
@@ -698,25 +698,27 @@ function remainingBody(template: Template, params: Record<string, unknown>, urlP
 
 /** Unused parameters (and a `url` one) appended to the query, which comes before any fragment. */
 function addQuery(url: string, hasQuery: boolean, template: Template, params: Record<string, unknown>, urlParameter: unknown): string {
-  const pairs: string[] = [];
-  for (const name in params) if (hasOwn(params, name) && !template.names.has(name)) addPairs(pairs, name, params[name]);
-  addPairs(pairs, "url", urlParameter);
-  return pairs.length ? url + (hasQuery ? "&" : "?") + pairs.join("&") : url;
+  // Built as one string, never read back: reading a freshly built string flattens it.
+  let query = "";
+  for (const name in params) if (hasOwn(params, name) && !template.names.has(name)) query = addPairs(query, name, params[name]);
+  query = addPairs(query, "url", urlParameter);
+  return query ? url + (hasQuery ? "&" : "?") + query : url;
 }
 
 /**
- * `name=value`, none for `null` and `undefined`. A list under a name ending in `[]` repeats the name for
- * each item; any other list is comma-joined, as GitHub's comma lists want. `q` keeps literal `+` between
- * encoded parts (GitHub's search syntax).
+ * `name=value` added to `query` (after a "&" when it has pairs), none for `null` and `undefined`. A list under a name ending in `[]` repeats
+ * the name for each item; any other list is comma-joined, as GitHub's comma lists want. `q` keeps literal `+`
+ * between encoded parts (GitHub's search syntax).
  */
-function addPairs(pairs: string[], name: string, value: unknown): void {
-  if (value == null) return;
+function addPairs(query: string, name: string, value: unknown): string {
+  if (value == null) return query;
   if (name == "data") fail("option `data` is a body: GET and HEAD have none");
   if (isPlainObject(value)) fail(`parameter ${quote(name)} is an object: use {?${name}*}`);
   const key = encode(name, QUERY, name) + "=";
-  if (Array.isArray(value) && name.endsWith("[]")) {
-    for (const item of value) if (item != null) pairs.push(key + encode(asText(item, name), QUERY, name));
-  } else pairs.push(key + encode(asText(value, name), name == "q" ? SEARCH : QUERY, name));
+  for (const item of Array.isArray(value) && name.endsWith("[]") ? value : [value]) {
+    if (item != null) query = (query && query + "&") + key + encode(asText(item, name), name == "q" ? SEARCH : QUERY, name);
+  }
+  return query;
 }
 
 /** Bodies sent as they are and labelled by their kind, not JSON: bytes, `Blob`, `FormData`, `URLSearchParams`, streams. */
