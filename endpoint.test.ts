@@ -1087,12 +1087,13 @@ caches.run();
 
 const hostile = suite("hostile input");
 for (const [name, run] of Object.entries(hostileInputs(source))) {
-  // The aim is a quarter of a second on a quiet machine (`npm run bench` prints the times); the limit leaves
-  // room for a busy CI machine, and still fails anything quadratic.
-  hostile(`~1 MB: ${name} returns or throws a TypeError in under 1 s`, () => {
+  // Each takes 3–200 ms on a quiet machine (`npm run bench` prints the times, cold). The bound is far above
+  // that, so that `npm test`'s suites running side by side on a busy machine cannot break it, and still far
+  // below anything quadratic, which on a megabyte takes minutes.
+  hostile(`~1 MB: ${name} returns or throws a TypeError in under 5 s`, () => {
     const { ms, message } = timeHostile(run);
     if (message !== undefined) assert.ok(message.length < 400, "the message quotes the input cut short");
-    assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
+    assert.ok(ms < 5000, `${ms.toFixed(0)} ms`);
   });
 }
 hostile.run();
@@ -1228,7 +1229,7 @@ properties.run();
 // --- Size budget -----------------------------------------------------------------------------
 
 /** Fail on growth; both budgets only go down. */
-const SIZE_BUDGET = 5_200;
+const SIZE_BUDGET = 5_196;
 const ALONE_BUDGET = 4_834;
 const size = suite("size");
 size(`dist/endpoint.min.js is at most ${SIZE_BUDGET} B gzip`, () => {
