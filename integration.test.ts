@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -17,7 +17,8 @@ const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 const inCI = Boolean(process.env.CI) && process.env.CI !== "false";
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const tsc7 = join(root, "node_modules", "typescript7", "bin", "tsc");
-const tsc5 = join(root, "node_modules", "typescript", "bin", "tsc");
+/** TypeScript 5 runs in this process (see tsc5Project()); this names it where a compiler is chosen. */
+const tsc5 = "TypeScript 5";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** What fixtures/scenario.mjs must return in every channel and runtime. */
@@ -82,6 +83,40 @@ function sh(file: string, args: string[], cwd: string, env: Record<string, strin
 }
 const node = (args: string[], cwd: string) => sh(process.execPath, args, cwd);
 
+const ts5 = (await import("typescript")).default;
+/** Source files TypeScript 5 has parsed in this process, by path, modification time and parse options. */
+const parsed = new Map<string, import("typescript").SourceFile>();
+
+/**
+ * `tsc -p project` with TypeScript 5, in this process: every file (the lib files, GitHub's 10 MB of types) is
+ * parsed once for all the compiles of a run, which would otherwise each start a compiler and parse them anew.
+ * Rejects with the compiler's messages.
+ */
+async function tsc5Project(project: string, cwd: string, noEmit = false): Promise<void> {
+  const configPath = join(cwd, project, project.endsWith(".json") ? "" : "tsconfig.json");
+  const { config, error } = ts5.readConfigFile(configPath, ts5.sys.readFile);
+  const { options, fileNames, errors } = ts5.parseJsonConfigFileContent(config, ts5.sys, cwd, undefined, configPath);
+  if (noEmit) options.noEmit = true;
+  const host = ts5.createCompilerHost(options);
+  const read = host.getSourceFile;
+  host.getSourceFile = (fileName, languageVersion, ...rest) => {
+    const key = JSON.stringify([fileName, existsSync(fileName) && statSync(fileName).mtimeMs, languageVersion]);
+    let file = parsed.get(key);
+    if (!file && (file = read(fileName, languageVersion, ...rest))) parsed.set(key, file);
+    return file;
+  };
+  const program = ts5.createProgram({ rootNames: fileNames, options, host });
+  const emitted = program.emit();
+  const diagnostics = [...(error ? [error] : []), ...errors, ...ts5.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  if (diagnostics.length) {
+    throw new Error(`TypeScript 5 on ${configPath}:\n` + ts5.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => cwd, getNewLine: () => "\n" }));
+  }
+}
+
+/** One compiler on a project: TypeScript 7's command line, or TypeScript 5 in this process. */
+const compile = (tsc: string, project: string, cwd: string, noEmit = false) =>
+  tsc == tsc5 ? tsc5Project(project, cwd, noEmit) : node([tsc, "-p", project, ...(noEmit ? ["--noEmit"] : [])], cwd);
+
 /**
  * A runtime or browser that is not installed: a failure in CI (where .ci/run installs everything),
  * a loud skip on a developer's machine.
@@ -136,9 +171,12 @@ const openapiCompilerOptions = {
   paths: { "@octokit/openapi-types": [join(root, "node_modules", "@octokit", "openapi-types", "types.d.ts")] },
 };
 
+/** Files the editor tests' language services share, parsed once (GitHub's types among them). */
+const documents = ts5.createDocumentRegistry();
+
 /** What an editor (TypeScript 5's language service) offers at `at` in `main`, the file `main.ts` of `dir`. */
 async function completions(dir: string, main: string, at: number, extraOptions = {}): Promise<string[]> {
-  const ts = (await import("typescript")).default;
+  const ts = ts5;
   const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [], ...extraOptions };
   const service = ts.createLanguageService({
     getCompilationSettings: () => options,
@@ -149,7 +187,7 @@ async function completions(dir: string, main: string, at: number, extraOptions =
     getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,
-  });
+  }, documents);
   return service.getCompletionsAtPosition(join(dir, "main.ts"), at, {})?.entries.map((entry) => entry.name) ?? [];
 }
 
@@ -179,26 +217,57 @@ function scenarioRunner(dir: string, file: string, library: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Set-up: pack, then install the tarball into a fresh project, as a user's `npm install` would.
 
-const work = mkdtempSync(join(tmpdir(), "endpoint-options-"));
+// INTEGRATION_GROUP: which groups to run (comma-separated; default all, in order): `pack` (the set-up
+// below), `npm`, `cdn`, `vendored`, `clients`, `deno`, `bun`. The groups need nothing of each other but the
+// installed package, so `npm test` packs once and runs the rest side by side in INTEGRATION_WORK, a folder it
+// made and removes; without it this process makes its own and removes it when its last group is done.
+const groups = (process.env.INTEGRATION_GROUP ?? "pack,npm,cdn,vendored,clients,deno,bun").split(",");
+const ownWork = !process.env.INTEGRATION_WORK;
+const work = process.env.INTEGRATION_WORK ?? mkdtempSync(join(tmpdir(), "endpoint-options-"));
 const app = join(work, "app");
 const installed = join(app, "node_modules", "endpoint-options");
-let tarball = "";
+const tarball = join(work, `endpoint-options-${version}.tgz`);
 const snippets = readmeSnippets();
+let browser: import("playwright-core").Browser | undefined;
 
-const npm = suite("npm install");
+/** The browser, started once per process, for the CDN page and the Chromium client. */
+async function chromium(): Promise<import("playwright-core").Browser> {
+  const { chromium } = await import("playwright-core");
+  return (browser ??= await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  }));
+}
+
+/** Run `group`'s suite when it is selected; after the last one, close the browser and remove the work folder. */
+function runGroup(group: string, tests: ReturnType<typeof suite>): void {
+  if (!groups.includes(group)) return;
+  if (group == groups.at(-1)) {
+    tests.after(async () => {
+      await browser?.close();
+      if (ownWork) rmSync(work, { recursive: true, force: true });
+    });
+  }
+  tests.run();
+}
+
+const pack = suite("npm pack");
 
 // The set-up is a test of its own: a throw in a uvu hook would not fail the run.
-npm("npm pack, then npm install of the tarball into a fresh project, offline", async () => {
+pack("npm pack, then npm install of the tarball into a fresh project, offline", async () => {
   // `npm pack` runs the `prepare` script (the build) first, exactly as `npm publish` would.
   const packed = await sh("npm", ["pack", "--json", "--pack-destination", work], root);
   const json = packed.stdout.slice(packed.stdout.indexOf("[\n"));
-  tarball = join(work, JSON.parse(json)[0].filename);
+  assert.is(join(work, JSON.parse(json)[0].filename), tarball);
   mkdirSync(app);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   // --offline: a package with no dependencies installs without the registry.
   await sh("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], app);
   assert.ok(existsSync(join(installed, "package.json")));
 });
+runGroup("pack", pack);
+
+const npm = suite("npm install");
 
 npm("the tarball holds the builds, types, source, README and LICENSE, and nothing else", () => {
   const files = (dir: string, prefix = ""): string[] =>
@@ -313,7 +382,7 @@ npm("TypeScript consumers compile under --strict with every module resolution, i
       const tsconfig = `tsconfig.${name}.${moduleResolution}.json`;
       const compilerOptions = { strict: true, noEmit: true, target: "es2022", module, moduleResolution, types: [] };
       writeFileSync(join(app, tsconfig), JSON.stringify({ compilerOptions, files }));
-      builds.push(node([tsc, "-p", tsconfig], app));
+      builds.push(compile(tsc, tsconfig, app));
     }
   }
   await Promise.all(builds); // each rejects with the compiler's messages
@@ -324,7 +393,7 @@ npm("OpenAPIEndpoint's type tests pass against the declaration files (TypeScript
   writeFileSync(join(app, "notes.paths.ts"), readFileSync(join(root, "fixtures", "notes.paths.ts"), "utf8"));
   const compilerOptions = { ...openapiCompilerOptions, module: "nodenext", moduleResolution: "nodenext" };
   writeFileSync(join(app, "tsconfig.openapi.json"), JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }));
-  await Promise.all([node([tsc7, "-p", "tsconfig.openapi.json"], app), node([tsc5, "-p", "tsconfig.openapi.json"], app)]);
+  await Promise.all([compile(tsc7, "tsconfig.openapi.json", app), compile(tsc5, "tsconfig.openapi.json", app)]);
 });
 
 npm("the README's typed fetch recipe compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server", async () => {
@@ -332,7 +401,7 @@ npm("the README's typed fetch recipe compiles (TypeScript 7 and 5) and prints wh
   writeFileSync(join(app, "typed-fetch.ts"), snippet);
   const compilerOptions = { ...openapiCompilerOptions, allowImportingTsExtensions: false, noEmit: false, module: "nodenext", moduleResolution: "nodenext", outDir: "typed-fetch" };
   writeFileSync(join(app, "tsconfig.typed-fetch.json"), JSON.stringify({ compilerOptions, files: ["typed-fetch.ts"] }));
-  await Promise.all([node([tsc5, "-p", "tsconfig.typed-fetch.json", "--noEmit"], app), node([tsc7, "-p", "tsconfig.typed-fetch.json"], app)]);
+  await Promise.all([compile(tsc7, "tsconfig.typed-fetch.json", app), compile(tsc5, "tsconfig.typed-fetch.json", app, true)]);
   // GitHub, played by a local server; the recipe's fetch is pointed at it.
   const seen: string[] = [];
   const server = createServer((request, response) => {
@@ -358,7 +427,7 @@ npm("the README's petstore example compiles (TypeScript 7 and 5) and prints what
   cpSync(join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json"), join(app, "petstore.json"));
   const compilerOptions = { strict: true, target: "es2022", types: ["node"], typeRoots: [join(root, "node_modules", "@types")], module: "nodenext", moduleResolution: "nodenext", outDir: "petstore-out" };
   writeFileSync(join(app, "tsconfig.petstore.json"), JSON.stringify({ compilerOptions, files: ["petstore-example.ts"] }));
-  await Promise.all([node([tsc5, "-p", "tsconfig.petstore.json", "--noEmit"], app), node([tsc7, "-p", "tsconfig.petstore.json"], app)]);
+  await Promise.all([compile(tsc7, "tsconfig.petstore.json", app), compile(tsc5, "tsconfig.petstore.json", app, true)]);
   // The pet store, played by a local server; the example's fetch is pointed at it.
   const seen: string[] = [];
   const server = createServer((request, response) => {
@@ -391,7 +460,7 @@ npm("arethetypeswrong finds no problem in any resolution mode", async () => {
   assert.equal(kinds, ["bundler", "node10", "node16-cjs", "node16-esm"]);
 });
 
-npm.run();
+runGroup("npm", npm);
 
 // ---------------------------------------------------------------------------------------------------
 // CDN: a page served from 127.0.0.1 imports dist/endpoint.min.js by URL in headless Chromium.
@@ -399,8 +468,6 @@ npm.run();
 const cdn = suite("CDN in Chromium");
 let server: Server | undefined;
 let origin = "";
-let browser: import("playwright-core").Browser | undefined;
-
 // A throw in a hook does not fail a uvu run, so the tests themselves report a missing Chromium.
 cdn.before(async () => {
   if (!existsSync(chromiumPath)) return;
@@ -428,11 +495,7 @@ cdn.before(async () => {
       `import * as library from "${bundle}";\nimport scenario from "/scenario.mjs";\n` +
       `window.result = JSON.stringify(scenario(library));\n</script>\n`,
   );
-  const { chromium } = await import("playwright-core");
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
+  await chromium();
 });
 
 cdn.after(() => void server?.close());
@@ -479,7 +542,7 @@ cdn("the minified bundle builds every scenario request exactly", async () => {
   assert.equal(JSON.parse(json), EXPECTED);
 });
 
-cdn.run();
+runGroup("cdn", cdn);
 
 // ---------------------------------------------------------------------------------------------------
 // Vendored: endpoint.ts copied alone into an empty folder.
@@ -502,7 +565,7 @@ vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, 
       const out = `out-${name}${lib ? "-nodom" : ""}`;
       const compilerOptions = { strict: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", outDir: out, ...(lib && { lib }) };
       writeFileSync(join(vendor, `tsconfig.${out}.json`), JSON.stringify({ compilerOptions, files: ["endpoint.ts"] }));
-      builds.push(node([tsc, "-p", `tsconfig.${out}.json`], vendor).then(() => out));
+      builds.push(compile(tsc, `tsconfig.${out}.json`, vendor).then(() => out));
     }
   }
   for (const out of await Promise.all(builds)) {
@@ -516,7 +579,7 @@ vendored("the route-aware type tests pass against the vendored file (TypeScript 
   const dir = vendorInto("vendored-types", { "types.test.ts": readFileSync(join(root, "types.test.ts"), "utf8") });
   const compilerOptions = { strict: true, noEmit: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.test.ts"] }));
-  await Promise.all([node([tsc7, "-p", "."], dir), node([tsc5, "-p", "."], dir)]);
+  await Promise.all([compile(tsc7, ".", dir), compile(tsc5, ".", dir)]);
 });
 
 vendored("OpenAPIEndpoint's type tests pass against the vendored file (TypeScript 7 and 5)", async () => {
@@ -526,7 +589,7 @@ vendored("OpenAPIEndpoint's type tests pass against the vendored file (TypeScrip
   });
   const compilerOptions = { ...openapiCompilerOptions, module: "esnext", moduleResolution: "bundler" };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }));
-  await Promise.all([node([tsc7, "-p", "."], dir), node([tsc5, "-p", "."], dir)]);
+  await Promise.all([compile(tsc7, ".", dir), compile(tsc5, ".", dir)]);
 });
 
 vendored("editors complete every route of an OpenAPI description (TypeScript 5's language service)", async () => {
@@ -556,7 +619,7 @@ vendored("toFetch()'s result type-checks with fetch and new Request under DOM, @
   for (const [environment, lib, types] of environments) {
     const compilerOptions = { strict: true, noEmit: true, lib, types, typeRoots: [join(root, "node_modules", "@types")], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
     writeFileSync(join(dir, `tsconfig.${environment}.json`), JSON.stringify({ compilerOptions, files: ["fetch-types.ts"] }));
-    for (const tsc of [tsc7, tsc5]) builds.push(node([tsc, "-p", `tsconfig.${environment}.json`], dir));
+    for (const tsc of [tsc7, tsc5]) builds.push(compile(tsc, `tsconfig.${environment}.json`, dir));
   }
   await Promise.all(builds);
 });
@@ -575,7 +638,7 @@ vendored("the README's vendored snippet prints what it promises, compiled by tsc
   assert.is((await node(["out/main.js"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
 });
 
-vendored.run();
+runGroup("vendored", vendored);
 
 // ---------------------------------------------------------------------------------------------------
 // Real clients: fixtures/requests.mjs sent with each README recipe to a recording server on loopback.
@@ -723,7 +786,7 @@ for (const [client, recipe] of [
 clients("Chromium's fetch, from a page on another origin: the same, but for the browser's own user-agent", async () => {
   if (!present("Chromium", chromiumPath)) return;
   recorded.length = 0;
-  const page = await browser!.newPage();
+  const page = await (await chromium()).newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => void (message.type() == "error" && errors.push(message.text())));
@@ -736,7 +799,7 @@ clients("Chromium's fetch, from a page on another origin: the same, but for the 
   assertSent(recorded, expectedSent(browserAgent));
 });
 
-clients.run();
+runGroup("clients", clients);
 
 // ---------------------------------------------------------------------------------------------------
 // Deno and Bun, from their npm packages.
@@ -789,7 +852,7 @@ deno("JSR: jsr.json names endpoint.ts and package.json's version, and `deno publ
   assert.is((await runDeno(["run", "--import-map", "import-map.json", "main.ts"], dir)).stdout.trim(), promised(snippet));
 });
 
-deno.run();
+runGroup("deno", deno);
 
 const bun = suite("Bun");
 const bunBin = bin("bun");
@@ -816,8 +879,4 @@ bun("the vendored endpoint.ts and its README snippet run as is", async () => {
   assert.is((await sh(bunBin, ["main.ts"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
 });
 
-bun.after(async () => {
-  await browser?.close();
-  rmSync(work, { recursive: true, force: true });
-});
-bun.run();
+runGroup("bun", bun);

@@ -1,0 +1,68 @@
+// npm test: every suite, the independent ones at once. Each runs in its own process; its output is printed
+// whole when it ends, then a summary with each one's time. `npm run test:unit` is the quick loop: the type
+// checks and the unit tests (`--unit`).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const node = process.execPath;
+const tsx = ["--import", "tsx"];
+const results = [];
+
+/** Run one step to its end; its output is kept and printed at once, so that steps never interleave. */
+function run(name, args, env = {}) {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(node, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("close", (code) => {
+      const seconds = (performance.now() - start) / 1000;
+      // uvu's closing lines, one per suite file: "Total: N" and "Passed: N".
+      const count = (label) => [...output.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, "gm"))].reduce((sum, match) => sum + +match[1], 0);
+      const total = count("Total");
+      const passed = count("Passed");
+      results.push({ name, code, seconds, total, passed });
+      process.stdout.write(`\n=== ${name} (${seconds.toFixed(1)} s, exit ${code}) ===\n${output}`);
+      resolve(code);
+    });
+  });
+}
+
+const started = performance.now();
+const quick = process.argv.includes("--unit");
+// The generated `paths` that the type tests and the integration test read, then the type check.
+const paths = Promise.all([
+  run("openapi-typescript: the test description's paths", ["node_modules/openapi-typescript/bin/cli.js", "fixtures/notes.openapi.json", "-o", "fixtures/notes.paths.ts"]),
+  run("openapi-typescript: petstore's paths", ["node_modules/openapi-typescript/bin/cli.js", "node_modules/@readme/oas-examples/3.0/json/petstore.json", "-o", "fixtures/petstore.paths.ts"]),
+]);
+const unit = [
+  paths.then(() => run("types: endpoint.ts and the type tests, TypeScript 7", ["node_modules/typescript7/bin/tsc", "--noEmit", "-p", "."])),
+  run("types: the compilers' errors for wrong calls", [...tsx, "types.errors.test.ts"], quick ? { QUICK: "1" } : {}),
+  run("unit: endpoint.test.ts", [...tsx, "endpoint.test.ts"]),
+];
+if (quick) await Promise.all(unit);
+else {
+  const work = mkdtempSync(join(tmpdir(), "endpoint-options-"));
+  const integration = (group) => run(`integration: ${group}`, [...tsx, "integration.test.ts"], { INTEGRATION_GROUP: group, INTEGRATION_WORK: work });
+  await Promise.all([
+    ...unit,
+    run("oracle: GitHub's description through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "github" }),
+    run("oracle: fourteen third-party descriptions through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "third-party" }),
+    // The package is packed and installed once (after the paths it copies); the groups that use it then run
+    // side by side.
+    paths.then(() => integration("pack")).then((code) => code == 0 && Promise.all(["npm", "cdn", "vendored", "clients", "deno", "bun"].map(integration))),
+  ]);
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log("\n| step | seconds | tests | result |\n|---|---:|---:|---|");
+for (const { name, code, seconds, total, passed } of results) console.log(`| ${name} | ${seconds.toFixed(1)} | ${passed}/${total} | ${code == 0 ? "ok" : "FAILED"} |`);
+const failed = results.filter((result) => result.code != 0);
+const tests = results.reduce((sum, result) => sum + result.total, 0);
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+console.log(`\nAll of it in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+console.log(`${passed} passed, ${tests - passed + failed.filter((result) => result.total == 0).length} failed`);
+process.exitCode = failed.length ? 1 : 0;
