@@ -307,14 +307,18 @@ async function sizes() {
 function chart(rows, bundles) {
   const colors = { "endpoint-options": "#2f6fdf", "@octokit/endpoint": "#a0a0a0", "hand-written": "#3aa76d", "url-template": "#c9a227" };
   const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const left = 330, width = 420, bar = 13, gap = 3;
-  const max = Math.max(...rows.flatMap(({ ns }) => Object.values(ns)));
-  const x = (ns) => (Math.log10(ns / 50) / Math.log10(max / 50)) * width;
-  let y = 40;
+  const left = 400, width = 400, bar = 13, gap = 3;
+  const x = (ns) => (Math.log10(ns / 50) / Math.log10(20000 / 50)) * width;
+  let y = 48;
   const out = [];
+  // Gridlines: 100 ns, 1 µs, 10 µs.
+  for (const [ns, label] of [[100, "100 ns"], [1000, "1 µs"], [10000, "10 µs"]]) {
+    out.push(`<line x1="${left + x(ns)}" x2="${left + x(ns)}" y1="40" y2="${40 + rows.reduce((sum, { ns }) => sum + Object.keys(ns).length * (bar + gap) + 10, 0)}" stroke="#ddd"/>`);
+    out.push(`<text x="${left + x(ns)}" y="38" font-size="9" fill="#777" text-anchor="middle">${label}</text>`);
+  }
   for (const { workload, ns } of rows) {
     const names = Object.keys(ns);
-    out.push(`<text x="${left - 10}" y="${y + ((bar + gap) * names.length) / 2 + 4}" text-anchor="end">${escape(workload.length > 52 ? workload.slice(0, 51) + "…" : workload)}</text>`);
+    out.push(`<text x="${left - 10}" y="${y + ((bar + gap) * names.length) / 2 + 4}" text-anchor="end">${escape(workload.length > 62 ? workload.slice(0, 61) + "…" : workload)}</text>`);
     for (const name of names) {
       out.push(`<rect x="${left}" y="${y}" width="${x(ns[name]).toFixed(1)}" height="${bar}" fill="${colors[name]}"/>`);
       out.push(`<text x="${left + x(ns[name]) + 4}" y="${y + bar - 3}" font-size="10">${ns[name].toFixed(0)} ns</text>`);
@@ -336,7 +340,7 @@ function chart(rows, bundles) {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 90}" height="${y + 10}" font-family="system-ui, sans-serif" font-size="11">`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    `<text x="10" y="32" font-size="10" fill="#555">ns per call (log scale; shorter is faster), ${escape(process.version)}, ${escape(cpus()[0]?.model ?? "")}</text>`,
+    `<text x="10" y="30" font-size="10" fill="#555">ns per call, log scale: shorter is faster (Node ${escape(process.version)}, ${escape(cpus()[0]?.model ?? "")})</text>`,
     ...legend,
     ...out,
     "</svg>",

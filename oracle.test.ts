@@ -65,11 +65,18 @@ const awkward = (name: string) => `${name} a/b%c#d?e&f=g ü`;
 
 /** A string matching `pattern` within the length limits, from fast-check's generator with a fixed seed. */
 function matching(pattern: string, min = 0, max = Infinity): string {
-  const candidates = fc.sample(fc.stringMatching(new RegExp(pattern)), { seed: 42, numRuns: 200 });
-  const fit = candidates.find((text) => text.length >= min && text.length <= max);
-  if (fit === undefined) throw new Error(`no sample of /${pattern}/ fits ${min}..${max}`);
+  const key = `${pattern} ${min} ${max}`;
+  let fit = matched.get(key);
+  if (fit === undefined) {
+    const candidates = fc.sample(fc.stringMatching(new RegExp(pattern)), { seed: 42, numRuns: 200 });
+    fit = candidates.find((text) => text.length >= min && text.length <= max);
+    if (fit === undefined) throw new Error(`no sample of /${pattern}/ fits ${min}..${max}`);
+    matched.set(key, fit);
+  }
   return fit;
 }
+/** The same pattern gets the same sample (the seed is fixed): worked out once. */
+const matched = new Map<string, string>();
 
 /**
  * A value for `schema`. `variant` picks the branch of every oneOf/anyOf (modulo their count); `all` adds
