@@ -810,9 +810,15 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
   test.run();
 }
 
-define("source", source);
-define("dist/endpoint.mjs", esm as Lib);
-define("dist/endpoint.cjs", cjs);
+/**
+ * UNIT_PART=source or builds: half of the suites, so that `npm test` runs the two halves side by side (the
+ * source's behaviour, caches, hostile input and sizes; the builds' behaviour, the differential and properties).
+ */
+const part = (name: "source" | "builds") => !process.env.UNIT_PART || process.env.UNIT_PART == name;
+
+if (part("source")) define("source", source);
+if (part("builds")) define("dist/endpoint.mjs", esm as Lib);
+if (part("builds")) define("dist/endpoint.cjs", cjs);
 
 // --- withOpenAPI: requests as an OpenAPI description says ------------------------------------
 
@@ -987,9 +993,9 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
   test.run();
 }
 
-defineOpenAPI("source", source);
-defineOpenAPI("dist/endpoint.mjs", esm as Lib);
-defineOpenAPI("dist/endpoint.cjs", cjs);
+if (part("source")) defineOpenAPI("source", source);
+if (part("builds")) defineOpenAPI("dist/endpoint.mjs", esm as Lib);
+if (part("builds")) defineOpenAPI("dist/endpoint.cjs", cjs);
 
 // --- Differential: every GitHub REST route against @octokit/endpoint 11 --------------------
 
@@ -1040,7 +1046,7 @@ routes("search routes with q, and GET with arrays, match octokit", () => {
   assert.equal(source.endpoint("GET /repos/{owner}/{repo}/issues", options), asOurs(octokit("GET /repos/{owner}/{repo}/issues", options)));
 });
 
-routes.run();
+if (part("builds")) routes.run();
 
 // --- Caches: big APIs do not fall off a cliff --------------------------------------------------
 
@@ -1081,7 +1087,7 @@ for (const [name, lib] of [["source", source], ["dist/endpoint.mjs", esm], ["dis
     assert.ok(misses.every((count) => count < 8000 * 0.9), `recompiled per round of 8,000: ${misses.join(", ")}`);
   });
 }
-caches.run();
+if (part("source")) caches.run();
 
 // --- Hostile input: every parse and scan is linear -------------------------------------------
 
@@ -1096,11 +1102,13 @@ for (const [name, run] of Object.entries(hostileInputs(source))) {
     assert.ok(ms < 5000, `${ms.toFixed(0)} ms`);
   });
 }
-hostile.run();
+if (part("source")) hostile.run();
 
 // --- Properties (fast-check) ------------------------------------------------------------------
 
 const properties = suite("properties");
+/** QUICK=1 (`npm run test:unit`): a quarter of the runs, for a quick answer; `npm test` runs them all. */
+const runs = (count: number) => (process.env.QUICK ? Math.ceil(count / 4) : count);
 const { endpoint: ep } = source;
 
 /** Any UTF-16 code units, lone surrogates included. */
@@ -1146,7 +1154,7 @@ properties("any route, method and options: a result or our TypeError", () => {
       outcome(() => ep(`${m} ${t}`, o));
       outcome(() => ep({ ...o, method: m, url: t }));
     }),
-    { numRuns: 3000 },
+    { numRuns: runs(3000) },
   );
 });
 
@@ -1161,7 +1169,7 @@ properties("endpoint(x) equals parse(merge(x)), or both throw", () => {
         if ("value" in direct && "value" in twoSteps) assert.equal(direct.value, twoSteps.value);
       }
     }),
-    { numRuns: 2000 },
+    { numRuns: runs(2000) },
   );
 });
 
@@ -1181,7 +1189,7 @@ properties("a path value stays in its segment and decodes back to itself", () =>
       segments.forEach((s, i) => assert.is(decodeURIComponent(path[i + 1]), s.literal ?? String(values[i])));
       assert.is(path[path.length - 1], "end");
     }),
-    { numRuns: 3000 },
+    { numRuns: runs(3000) },
   );
 });
 
@@ -1201,7 +1209,7 @@ properties("long values (past the kilobyte where encoding sets its work aside) e
       else assert.is(reservedUrl.value, base + reserved(text.replace(/\./g, "")) + "/y");
       assert.is(ep("GET /x", { v: text, q: text }).url, `https://api.github.com/x?v=${encodeURIComponent(text)}&q=${text.split("+").map(encodeURIComponent).join("+")}`);
     }),
-    { numRuns: 200 },
+    { numRuns: runs(200) },
   );
 });
 
@@ -1224,7 +1232,7 @@ properties("memory: 200,000 calls with distinct URLs grow the heap by well under
   console.log(`    heap growth over 200,000 distinct-URL calls: ${grown.toFixed(2)} MB`);
 });
 
-properties.run();
+if (part("builds")) properties.run();
 
 // --- Size budget -----------------------------------------------------------------------------
 
@@ -1240,4 +1248,4 @@ size(`\`endpoint\` alone, tree-shaken from dist/endpoint.mjs, is at most ${ALONE
   const { gzip } = measure(await endpointAlone("./dist/endpoint.mjs"));
   assert.ok(gzip <= ALONE_BUDGET, `${gzip} B gzip is over the budget of ${ALONE_BUDGET} B`);
 });
-size.run();
+if (part("source")) size.run();

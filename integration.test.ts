@@ -255,8 +255,9 @@ const pack = suite("npm pack");
 
 // The set-up is a test of its own: a throw in a uvu hook would not fail the run.
 pack("npm pack, then npm install of the tarball into a fresh project, offline", async () => {
-  // `npm pack` runs the `prepare` script (the build) first, exactly as `npm publish` would.
-  const packed = await sh("npm", ["pack", "--json", "--pack-destination", work], root);
+  // The `prepare` script (the build) is not run again: `npm install` ran it, and `npm test` builds first.
+  // Run here, it would rewrite dist/ while other suites read it.
+  const packed = await sh("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], root);
   const json = packed.stdout.slice(packed.stdout.indexOf("[\n"));
   assert.is(join(work, JSON.parse(json)[0].filename), tarball);
   mkdirSync(app);
