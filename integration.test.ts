@@ -176,9 +176,19 @@ const documents = ts5.createDocumentRegistry();
 
 /** What an editor (TypeScript 5's language service) offers at `at` in `main`, the file `main.ts` of `dir`. */
 async function completions(dir: string, main: string, at: number, extraOptions = {}): Promise<string[]> {
+  return editor(dir, extraOptions).getCompletionsAtPosition(join(dir, "main.ts"), at, {})?.entries.map((entry) => entry.name) ?? [];
+}
+
+/** What an editor shows on hovering `at` in `main.ts` of `dir`, as text. */
+function hover(dir: string, at: number, extraOptions = {}): string {
+  return ts5.displayPartsToString(editor(dir, extraOptions).getQuickInfoAtPosition(join(dir, "main.ts"), at)?.displayParts ?? []);
+}
+
+/** TypeScript 5's language service over `main.ts` of `dir`, as an editor runs it. */
+function editor(dir: string, extraOptions = {}): import("typescript").LanguageService {
   const ts = ts5;
   const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [], ...extraOptions };
-  const service = ts.createLanguageService({
+  return ts.createLanguageService({
     getCompilationSettings: () => options,
     getScriptFileNames: () => [join(dir, "main.ts")],
     getScriptVersion: () => "1",
@@ -188,7 +198,6 @@ async function completions(dir: string, main: string, at: number, extraOptions =
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,
   }, documents);
-  return service.getCompletionsAtPosition(join(dir, "main.ts"), at, {})?.entries.map((entry) => entry.name) ?? [];
 }
 
 /** A new folder under the work folder holding the published endpoint.ts, as a vendoring user copies it, and `files`. */
@@ -606,6 +615,15 @@ vendored("editors complete every route of an OpenAPI description (TypeScript 5's
   }
   assert.ok(routes.length > 1000, `${routes.length} routes read`);
   assert.equal(completed, routes.sort());
+});
+
+vendored("editors show an OpenAPI call's options by their property names, not as a type expression (TypeScript 5's language service)", async () => {
+  const main = 'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\nconst github = (endpoint as OpenAPIEndpoint<paths>).defaults({ owner: "octocat" });\ngithub("POST /repos/{owner}/{repo}/issues", { repo: "hello-world", title: "Found a bug" });\n';
+  const shown = hover(vendorInto("openapi-hover", { "main.ts": main }), main.indexOf('github("POST') + 1, { paths: openapiCompilerOptions.paths });
+  // The signature of the call, its options spelled out: the path parameter still required, the body's
+  // properties (the whole-body `data` form is shown first), the named options.
+  for (const property of ['route: "POST /repos/{owner}/{repo}/issues"', "repo: ", "title: string | number;", "labels?: ", "request?: RequestMeta"]) assert.ok(shown.includes(property), `${property} in:\n${shown}`);
+  assert.not.ok(/Omit<|Pick<|Defaulted<|Flatten<|OperationOptions<|BodyOptions</.test(shown), shown);
 });
 
 vendored("toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7 and 5)", async () => {
