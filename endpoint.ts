@@ -1241,8 +1241,8 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
     });
   }
   const parameters = [...declared.values()];
-  // Each parameter an expression named by its index, which templates() turns into its name. RFC 6570 writes
-  // every OpenAPI style once the value is in shape (see styled()).
+  // Each parameter an expression named by its index (any name compiles so), renamed below to the parameter's
+  // name. RFC 6570 writes every OpenAPI style once the value is in shape (see styled()).
   const expression = (parameter: Parameter) => `p${parameters.indexOf(parameter)}${parameter.explode || /label|deepObject/.test(parameter.style) ? "*" : ""}`;
   const group = (operator: string, where: string) => {
     const names = parameters.filter((parameter) => parameter.in == where).map(expression);

@@ -6,7 +6,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, extname, join } from "node:path";
@@ -412,23 +412,32 @@ npm("the README's typed fetch recipe compiles (TypeScript 7 and 5) and prints wh
   const compilerOptions = { ...openapiCompilerOptions, allowImportingTsExtensions: false, noEmit: false, module: "nodenext", moduleResolution: "nodenext", outDir: "typed-fetch" };
   writeFileSync(join(app, "tsconfig.typed-fetch.json"), JSON.stringify({ compilerOptions, files: ["typed-fetch.ts"] }));
   await Promise.all([compile(tsc7, "tsconfig.typed-fetch.json", app), compile(tsc5, "tsconfig.typed-fetch.json", app, true)]);
-  // GitHub, played by a local server; the recipe's fetch is pointed at it.
+  const { stdout, seen } = await sendToLocal("typed-fetch/typed-fetch.js", "https://api.github.com", (request) => `${request.method} ${request.url} ${request.headers.accept}`, { full_name: "octocat/hello-world", private: false });
+  assert.is(stdout.trim(), promised(snippet));
+  assert.equal(seen, ["GET /repos/octocat/hello-world application/vnd.github.v3+json"]);
+});
+
+/**
+ * Run `script` (compiled, in the app) with its `fetch` sent to a server on loopback instead of `origin`, a
+ * stand-in for the real API that answers `answer` as JSON. Returns what it printed and, for each request the
+ * server saw, `describe(request)`.
+ */
+async function sendToLocal(script: string, origin: string, describe: (request: IncomingMessage) => string, answer: unknown) {
   const seen: string[] = [];
   const server = createServer((request, response) => {
-    seen.push(`${request.method} ${request.url} ${request.headers.accept}`);
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ full_name: "octocat/hello-world", private: false }));
+    seen.push(describe(request));
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  writeFileSync(join(app, "local-github.mjs"), `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace("https://api.github.com", ${JSON.stringify(local)}), init);\n`);
+  writeFileSync(join(app, "local.mjs"), `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace(${JSON.stringify(origin)}, ${JSON.stringify(local)}), init);\n`);
   try {
-    const { stdout } = await node(["--import", "./local-github.mjs", "typed-fetch/typed-fetch.js"], app);
-    assert.is(stdout.trim(), promised(snippet));
-    assert.equal(seen, ["GET /repos/octocat/hello-world application/vnd.github.v3+json"]);
+    const { stdout } = await node(["--import", "./local.mjs", script], app);
+    return { stdout, seen };
   } finally {
     server.close();
   }
-});
+}
 
 npm("the README's petstore example compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server", async () => {
   const snippet = snippets.get("petstore")!;
@@ -438,22 +447,9 @@ npm("the README's petstore example compiles (TypeScript 7 and 5) and prints what
   const compilerOptions = { strict: true, target: "es2022", types: ["node"], typeRoots: [join(root, "node_modules", "@types")], module: "nodenext", moduleResolution: "nodenext", outDir: "petstore-out" };
   writeFileSync(join(app, "tsconfig.petstore.json"), JSON.stringify({ compilerOptions, files: ["petstore-example.ts"] }));
   await Promise.all([compile(tsc7, "tsconfig.petstore.json", app), compile(tsc5, "tsconfig.petstore.json", app, true)]);
-  // The pet store, played by a local server; the example's fetch is pointed at it.
-  const seen: string[] = [];
-  const server = createServer((request, response) => {
-    seen.push(`${request.method} ${request.url} api_key=${request.headers.api_key}`);
-    response.writeHead(200, { "content-type": "application/json" }).end("{}");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  writeFileSync(join(app, "local-petstore.mjs"), `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace("https://petstore.swagger.io", ${JSON.stringify(local)}), init);\n`);
-  try {
-    const { stdout } = await node(["--import", "./local-petstore.mjs", "petstore-out/petstore-example.js"], app);
-    assert.is(stdout.trim(), promised(snippet));
-    assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key"]);
-  } finally {
-    server.close();
-  }
+  const { stdout, seen } = await sendToLocal("petstore-out/petstore-example.js", "https://petstore.swagger.io", (request) => `${request.method} ${request.url} api_key=${request.headers.api_key}`, {});
+  assert.is(stdout.trim(), promised(snippet));
+  assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key"]);
 });
 
 npm("publint --strict finds nothing", async () => {
