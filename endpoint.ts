@@ -1310,8 +1310,8 @@ export function withOpenAPI(endpoint: Endpoint<any>, description: OpenAPIDescrip
     const call = shallowCopy(checkOptions(options));
     const method = checkMethod(call.method);
     const id = method + " " + call.url;
-    const operation = operations.get(id) ?? readOperation(description, method, call.url as string);
-    operations.set(id, operation);
+    let operation = operations.get(id);
+    if (!operation) operations.set(id, (operation = readOperation(description, method, call.url as string)));
     delete call.url;
     // The parameters' values, in shape, apart from what the call passes on (named options, body properties).
     const values: Record<string, unknown> = {};
