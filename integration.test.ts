@@ -452,6 +452,15 @@ npm("the README's petstore example compiles (TypeScript 7 and 5) and prints what
   assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key"]);
 });
 
+npm("every type the README says is exported is exported by the declaration files, and every exported type is named there", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const sentence = readme.slice(readme.indexOf("`EndpointOptions`, `MergedOptions`"), readme.indexOf("## TypeScript"));
+  const promised = [...sentence.matchAll(/`(\w+)`/g)].map((match) => match[1]!).sort();
+  const declarations = readFileSync(join(installed, "dist", "endpoint.d.mts"), "utf8");
+  const exported = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)].map((match) => match[1]!).sort();
+  assert.equal(promised, exported);
+});
+
 npm("publint --strict finds nothing", async () => {
   const { stdout } = await sh(bin("publint"), ["run", "--strict", tarball], work);
   assert.ok(stdout.includes("All good!"), stdout);
