@@ -706,9 +706,9 @@ function addQuery(url: string, hasQuery: boolean, template: Template, params: Re
 }
 
 /**
- * `name=value` added to `query` (after a "&" when it has pairs), none for `null` and `undefined`. A list under a name ending in `[]` repeats
- * the name for each item; any other list is comma-joined, as GitHub's comma lists want. `q` keeps literal `+`
- * between encoded parts (GitHub's search syntax).
+ * `name=value` added to `query` (after a "&" when it has pairs), none for `null` and `undefined`. A list
+ * under a name ending in `[]` repeats the name for each item; any other list is comma-joined, as GitHub's
+ * comma lists want. `q` keeps literal `+` between encoded parts (GitHub's search syntax).
  */
 function addPairs(query: string, name: string, value: unknown): string {
   if (value == null) return query;
