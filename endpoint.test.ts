@@ -470,6 +470,11 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     throwsType(() => endpoint("GET /x/{a:3}", { a: ["x"] }), 'parameter "a" is a list or object: no prefix ":3"');
     throwsType(() => endpoint("GET /x/{a:3}", { a: { b: "c" } }), 'parameter "a" is a list or object');
     throwsType(() => endpoint.defaults({ url: "/{x" }), 'unclosed "{" at 1');
+    // A thousand expressions compile; the first one past them is refused where it stands.
+    assert.is(parseTemplate("{a}".repeat(1000)).expand({ a: "x" }), "x".repeat(1000));
+    throwsType(() => parseTemplate("{a}".repeat(1001)), `template "${"{a}".repeat(26)}{a…": over 1000 expressions at 3000`);
+    throwsType(() => endpoint({ url: "/" + ":a/".repeat(1001) }), 'over 1000 expressions at 3001');
+    assert.is(endpoint({ url: "/" + ":a/".repeat(1000), a: 1 }).url, "https://api.github.com/" + "1/".repeat(999) + "1");
   });
 
   test("errors: a value may not make a path segment '.' or '..'", () => {
@@ -704,6 +709,19 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
   test("RFC 6570: literals outside the URI set are encoded, triplets kept", () => {
     assert.is(parseTemplate("a b<c>|{x}").expand({ x: 1 }), "a%20b%3Cc%3E%7C1");
     assert.is(parseTemplate("%zz%41").expand({}), "%25zz%41");
+  });
+
+  test("encoding: spaces and non-ASCII, with and without the characters only RFC 6570 escapes", () => {
+    // Text without !'()* is escaped by encodeURIComponent, text with them by a pass of our own: alike.
+    const x = "https://api.github.com/x";
+    assert.is(endpoint("GET /x/{p}", { p: "Next.js 15.0.3 — tarball" }).url, x + "/Next.js%2015.0.3%20%E2%80%94%20tarball");
+    assert.is(endpoint("GET /x/{p}", { p: "Next.js (15.0.3) — tarball!" }).url, x + "/Next.js%20%2815.0.3%29%20%E2%80%94%20tarball%21");
+    assert.is(endpoint("GET /x{?p}", { p: "a b*'é" }).url, x + "?p=a%20b%2A%27%C3%A9");
+    assert.is(endpoint("GET /x", { v: "a b*'é", w: "a b é" }).url, x + "?v=a%20b*'%C3%A9&w=a%20b%20%C3%A9");
+    assert.is(endpoint("GET /x", { q: "a b+é", r: "a b+é" }).url, x + "?q=a%20b+%C3%A9&r=a%20b%2B%C3%A9");
+    for (const [route, what] of [["GET /x/{p}", "p"], ["GET /x", "p"], ["GET /x", "q"], ["GET /x/{+p}", "p"]]) {
+      for (const text of ["a b\uD800", "a!\uDC00b", "\uD800 "]) throwsType(() => endpoint(route, { [what]: text }), `parameter "${what}" has a lone surrogate`);
+    }
   });
 
   test("RFC 6570: inherited properties are not variables; 0 and false are values", () => {

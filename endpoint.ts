@@ -12,8 +12,6 @@
  * @module
  */
 
-const VERSION = "1.0.0";
-
 /** Every error a caller can cause is a TypeError that names what is at fault. */
 function fail(message: string): never {
   throw new TypeError("endpoint-options: " + message);
@@ -98,12 +96,14 @@ const TRIPLET = /%[\dA-Fa-f]{2}/y;
 
 /**
  * Percent-encode `text` as UTF-8, keeping the characters `keep` names, and with RESERVED existing `%XX`
- * triplets too. One pass with a table lookup per character, which is all most ids and names need; runs of
- * kept characters are sliced, ASCII escapes come ready-made, and runs of non-ASCII go to
- * `encodeURIComponent`, which also finds lone surrogates.
+ * triplets too. Most ids and names need no escape, and come back as they are after a table lookup per
+ * character. From the first escape on, `encodeURIComponent` does the whole text for UNRESERVED and QUERY
+ * when it has none of `!'()*` (which it keeps and UNRESERVED does not): that is both the commonest text to
+ * escape (spaces, non-ASCII) and the quickest way through a megabyte of it. Otherwise one pass: runs of kept characters are sliced, ASCII escapes come
+ * ready-made, and runs of non-ASCII go to `encodeURIComponent`, which also finds lone surrogates.
  */
 function encode(text: string, keep: number, name: string, what = "parameter"): string {
-  let done: string[] | undefined;
+  let done = "";
   let out = "";
   let start = 0;
   try {
@@ -111,6 +111,7 @@ function encode(text: string, keep: number, name: string, what = "parameter"): s
       const c = text.charCodeAt(i);
       // KEPT has nothing beyond ASCII.
       if (KEPT[c]! & keep || (keep == RESERVED && ((TRIPLET.lastIndex = i), TRIPLET.test(text)))) continue;
+      if (!start && keep & (UNRESERVED | QUERY) && !/[!'()*]/.test(text)) return encodeURIComponent(text);
       let end = i + 1;
       while (c > 127 && text.charCodeAt(end) > 127) end++;
       out += text.slice(start, i) + (ESCAPED[c] ?? encodeURIComponent(text.slice(i, end)));
@@ -120,16 +121,15 @@ function encode(text: string, keep: number, name: string, what = "parameter"): s
       // reading it) and set aside, so its many small pieces die young instead of being copied by the GC.
       if (out.length > 1024) {
         out.charCodeAt(0);
-        (done ??= []).push(out);
+        done += out;
         out = "";
       }
     }
   } catch {
     fail(`${what} ${quote(name)} has a lone surrogate`);
   }
-  // Text with nothing to escape comes back as it is: neither `+ ""` nor a whole-string slice copies it.
-  out += text.slice(start);
-  return done ? done.join("") + out : out;
+  // Text with nothing to escape comes back as it is: neither `"" +` nor a whole-string slice copies it.
+  return done + out + text.slice(start);
 }
 
 interface Variable {
@@ -186,19 +186,18 @@ const TOKENS = /\{([+#./;?&]?)([^{}]*)\}|[{}?#]|:([a-z]\w*)/g;
 
 /**
  * Compile a template in one left-to-right pass. In URL mode (`endpoint()`), names may contain `-`, and in
- * the path `:name` reads as `{name}` and expressions know they are there. An expression the template
- * repeats is built once.
+ * the path `:name` reads as `{name}` and expressions know they are there.
  */
 function compile(source: string, url: boolean): Template {
   const parts: (string | Expression)[] = [];
   const names = new Set(url ? NAMED_OPTIONS : []);
-  const built = new Map<string, Expression>();
   const label = `template ${quote(source)}`;
   // URL mode: after a scheme, the authority (host, port, IPv6 brackets) runs to the next "/", "?" or "#";
   // the path starts there and ends at the first "?" or "#" (literal or an operator).
   const pathStart = url ? /^[a-z][\w+.-]*:\/\/[^/?#]*/i.exec(source)?.[0].length ?? 0 : 0;
   let inPath = url;
   let literalStart = 0;
+  let expressions = 0;
   const literal = (end: number) => {
     if (end > literalStart) parts.push(encode(source.slice(literalStart, end), RESERVED, source, "template"));
   };
@@ -210,31 +209,28 @@ function compile(source: string, url: boolean): Template {
     if (/^[?#]|^.[?&#]/.test(token)) inPath = false;
     const here = inPath && at >= pathStart;
     if (token.length == 1 || (colonName && !here)) continue;
+    // Real templates hold a handful. A megabyte of them would keep a first call busy for most of a second
+    // (objects for each, in a loop the engine has not optimised yet), so more than 1000 are refused.
+    if (++expressions > 1000) fail(`${label}: over 1000 expressions at ${at}`);
     literal(at);
     literalStart = TOKENS.lastIndex;
-    const key = (here ? "/" : "") + token;
-    let part = built.get(key);
-    if (!part) {
-      at += 1 + operator.length;
-      const named = operator == ";" || operator == "?" || operator == "&";
-      part = {
-        first: operator == "+" ? "" : operator,
-        separator: named ? (operator == ";" ? ";" : "&") : operator == "." || operator == "/" ? operator : ",",
-        named,
-        ifEmpty: operator == "?" || operator == "&" ? "=" : "",
-        keep: operator == "+" || operator == "#" ? RESERVED : UNRESERVED,
-        variables: (colonName ?? specs!).split(",").map((spec) => {
-          const match = VARSPEC.exec(spec);
-          if (!match || (!url && match[1]!.includes("-"))) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
-          at += spec.length + 1;
-          names.add(match[1]!);
-          return { name: match[1]!, explode: !!match[2], prefix: +(match[3] ?? 0), skip: url && NAMED_OPTIONS.includes(match[1]!) };
-        }),
-        inPath: here,
-      };
-      built.set(key, part);
-    }
-    parts.push(part);
+    at += 1 + operator.length;
+    const named = operator == ";" || operator == "?" || operator == "&";
+    parts.push({
+      first: operator == "+" ? "" : operator,
+      separator: named ? (operator == ";" ? ";" : "&") : operator == "." || operator == "/" ? operator : ",",
+      named,
+      ifEmpty: operator == "?" || operator == "&" ? "=" : "",
+      keep: operator == "+" || operator == "#" ? RESERVED : UNRESERVED,
+      variables: (colonName ?? specs!).split(",").map((spec) => {
+        const match = VARSPEC.exec(spec);
+        if (!match || (!url && match[1]!.includes("-"))) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
+        at += spec.length + 1;
+        names.add(match[1]!);
+        return { name: match[1]!, explode: !!match[2], prefix: +match[3]! || 0, skip: url && NAMED_OPTIONS.includes(match[1]!) };
+      }),
+      inPath: here,
+    });
   }
   literal(source.length);
   // What the template tells is not asked of each URL: reading a freshly built string flattens it, which
@@ -340,7 +336,7 @@ function asText(value: unknown, name: string, depth = 0): string {
  */
 function rejectDotSegments(url: string, dotted: [number, number, string][]): void {
   let next = 0;
-  for (const { 0: segment, index } of url.slice(0, url.search(/[?#]|$/)).matchAll(/(?<![^/])(\.|%2e){1,2}(?![^/?#])/gi)) {
+  for (const { 0: segment, index } of url.split(/[?#]/, 1)[0]!.matchAll(/(?<![^/])(\.|%2e){1,2}(?![^/?#])/gi)) {
     while (next < dotted.length && dotted[next]![1] <= index) next++;
     if (next < dotted.length && dotted[next]![0] < index + segment.length) fail(`parameter ${quote(dotted[next]![2])} makes the path segment ${quote(segment)}`);
   }
@@ -724,7 +720,7 @@ function addPairs(query: string, name: string, value: unknown): string {
 /** Bodies sent as they are and labelled by their kind, not JSON: bytes, `Blob`, `FormData`, `URLSearchParams`, streams. */
 function isRawBody(body: unknown): boolean {
   // By tag, not instanceof: bodies from another realm or a polyfill count too.
-  return isStream(body) || ArrayBuffer.isView(body) || /^\[object (ArrayBuffer|Blob|File|FormData|URLSearchParams)\]$/.test(Object.prototype.toString.call(body));
+  return isStream(body) || ArrayBuffer.isView(body) || /^\[object (ArrayBuffer|Blob|File|FormData|URLSearchParams)\]/.test(Object.prototype.toString.call(body));
 }
 
 /** A web `ReadableStream`, a Node stream or an async iterable: a body fetch must send as a stream. */
@@ -1102,7 +1098,8 @@ export const endpoint: Endpoint = withDefaults(
     mergeOptions({}, {
       method: "GET",
       baseUrl: "https://api.github.com",
-      headers: { accept: "application/vnd.github.v3+json", "user-agent": `endpoint-options/${VERSION}` },
+      // The version is package.json's; a test holds the two equal.
+      headers: { accept: "application/vnd.github.v3+json", "user-agent": "endpoint-options/1.0.0" },
       mediaType: { format: "" },
     }),
   ),
@@ -1255,13 +1252,12 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
   const templates = [source + group("?", "query"), group("&", "query+"), group("?", "cookie")].map((source, i) => {
     const template = compile(source, false);
     let inPath = !i;
-    // Once each: an expression the template repeats is one object.
-    for (const part of new Set(template.parts)) {
+    for (const part of template.parts) {
       if (typeof part == "string") inPath &&= !/[?#]/.test(part);
       else {
         part.inPath = inPath;
         if (i == 1) part.keep = RESERVED;
-        part.variables = part.variables.map((variable) => ({ ...variable, name: parameters[+variable.name.slice(1)]!.name }));
+        for (const variable of part.variables) variable.name = parameters[+variable.name.slice(1)]!.name;
       }
     }
     return template;
