@@ -111,7 +111,7 @@ function encode(text: string, keep: number, name: string, what = "parameter"): s
       const c = text.charCodeAt(i);
       // KEPT has nothing beyond ASCII.
       if (KEPT[c]! & keep || (keep == RESERVED && ((TRIPLET.lastIndex = i), TRIPLET.test(text)))) continue;
-      if (!start && keep & (UNRESERVED | QUERY) && !/[!'()*]/.test(text)) return encodeURIComponent(text);
+      if (!start && (keep == QUERY || (keep == UNRESERVED && !/[!'()*]/.test(text)))) return encodeURIComponent(text);
       let end = i + 1;
       while (c > 127 && text.charCodeAt(end) > 127) end++;
       out += text.slice(start, i) + (ESCAPED[c] ?? encodeURIComponent(text.slice(i, end)));
