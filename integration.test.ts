@@ -161,8 +161,16 @@ function openapiTypeTests(library: string): string {
   return text.replace('from "./endpoint.ts"', `from "${library}"`).replace('from "./fixtures/notes.paths.ts"', 'from "./notes.paths.ts"');
 }
 
+/**
+ * Declaration files that are not ours (TypeScript's libs, @types, GitHub's 10 MB of types) are not checked
+ * where a test compiles our source, or calls into declaration files the consumers test checks: checking them
+ * was most of each compile's time and tests nothing of ours. What our code does with them is still checked.
+ */
+const notOurs = { skipLibCheck: true };
+
 /** Compiler options for those tests outside the repository: GitHub's types are found in its node_modules. */
 const openapiCompilerOptions = {
+  ...notOurs,
   strict: true,
   noEmit: true,
   target: "es2022",
@@ -390,7 +398,8 @@ npm("TypeScript consumers compile under --strict with every module resolution, i
     for (const [name, tsc] of [["ts7", tsc7], ["ts5", tsc5]] as const) {
       if (name == "ts7" && moduleResolution == "node10") continue; // TypeScript 7 removed node10
       const tsconfig = `tsconfig.${name}.${moduleResolution}.json`;
-      const compilerOptions = { strict: true, noEmit: true, target: "es2022", module, moduleResolution, types: [] };
+      // Our declaration files are checked here, in every resolution; TypeScript's own libs are not.
+      const compilerOptions = { strict: true, noEmit: true, target: "es2022", module, moduleResolution, types: [], skipDefaultLibCheck: true };
       writeFileSync(join(app, tsconfig), JSON.stringify({ compilerOptions, files }));
       builds.push(compile(tsc, tsconfig, app));
     }
@@ -444,7 +453,7 @@ npm("the README's petstore example compiles (TypeScript 7 and 5) and prints what
   writeFileSync(join(app, "petstore-example.ts"), snippet);
   writeFileSync(join(app, "petstore.d.ts"), readFileSync(join(root, "fixtures", "petstore.paths.ts"), "utf8"));
   cpSync(join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json"), join(app, "petstore.json"));
-  const compilerOptions = { strict: true, target: "es2022", types: ["node"], typeRoots: [join(root, "node_modules", "@types")], module: "nodenext", moduleResolution: "nodenext", outDir: "petstore-out" };
+  const compilerOptions = { ...notOurs, strict: true, target: "es2022", types: ["node"], typeRoots: [join(root, "node_modules", "@types")], module: "nodenext", moduleResolution: "nodenext", outDir: "petstore-out" };
   writeFileSync(join(app, "tsconfig.petstore.json"), JSON.stringify({ compilerOptions, files: ["petstore-example.ts"] }));
   await Promise.all([compile(tsc7, "tsconfig.petstore.json", app), compile(tsc5, "tsconfig.petstore.json", app, true)]);
   const { stdout, seen } = await sendToLocal("petstore-out/petstore-example.js", "https://petstore.swagger.io", (request) => `${request.method} ${request.url} api_key=${request.headers.api_key}`, {});
@@ -578,7 +587,7 @@ vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, 
   for (const [name, tsc] of [["ts7", tsc7], ["ts5", tsc5]] as const) {
     for (const lib of [undefined, ["es2022"]]) {
       const out = `out-${name}${lib ? "-nodom" : ""}`;
-      const compilerOptions = { strict: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", outDir: out, ...(lib && { lib }) };
+      const compilerOptions = { strict: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", outDir: out, skipDefaultLibCheck: true, ...(lib && { lib }) };
       writeFileSync(join(vendor, `tsconfig.${out}.json`), JSON.stringify({ compilerOptions, files: ["endpoint.ts"] }));
       builds.push(compile(tsc, `tsconfig.${out}.json`, vendor).then(() => out));
     }
@@ -592,7 +601,7 @@ vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, 
 
 vendored("the route-aware type tests pass against the vendored file (TypeScript 7 and 5)", async () => {
   const dir = vendorInto("vendored-types", { "types.test.ts": readFileSync(join(root, "types.test.ts"), "utf8") });
-  const compilerOptions = { strict: true, noEmit: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
+  const compilerOptions = { ...notOurs, strict: true, noEmit: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.test.ts"] }));
   await Promise.all([compile(tsc7, ".", dir), compile(tsc5, ".", dir)]);
 });
@@ -641,7 +650,7 @@ vendored("toFetch()'s result type-checks with fetch and new Request under DOM, @
   ];
   const builds = [];
   for (const [environment, lib, types] of environments) {
-    const compilerOptions = { strict: true, noEmit: true, lib, types, typeRoots: [join(root, "node_modules", "@types")], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
+    const compilerOptions = { ...notOurs, strict: true, noEmit: true, lib, types, typeRoots: [join(root, "node_modules", "@types")], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
     writeFileSync(join(dir, `tsconfig.${environment}.json`), JSON.stringify({ compilerOptions, files: ["fetch-types.ts"] }));
     for (const tsc of [tsc7, tsc5]) builds.push(compile(tsc, `tsconfig.${environment}.json`, dir));
   }
@@ -656,7 +665,7 @@ vendored("editors complete a literal route's placeholders and the named options 
 
 vendored("the README's vendored snippet prints what it promises, compiled by tsc and run by Node", async () => {
   const dir = vendorInto("vendored-tsc", { "main.ts": snippets.get("vendored")!, "package.json": '{ "type": "module" }' });
-  const compilerOptions = { strict: true, types: [], target: "es2022", module: "nodenext", rewriteRelativeImportExtensions: true, outDir: "out" };
+  const compilerOptions = { ...notOurs, strict: true, types: [], target: "es2022", module: "nodenext", rewriteRelativeImportExtensions: true, outDir: "out" };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["main.ts"] }));
   await node([tsc7, "-p", "."], dir);
   assert.is((await node(["out/main.js"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
