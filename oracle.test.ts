@@ -254,7 +254,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startPrism(description = SPEC, ready = "/zen"): Promise<void> {
+async function startPrism(description: string, ready = "/zen"): Promise<void> {
   recorder = createServer((request: IncomingMessage, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -392,11 +392,48 @@ async function pool<T, R>(items: T[], width: number, task: (item: T) => Promise<
 
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * The description as far as requests go, for Prism to read: every path, operation, parameter and request body
+ * as published, and the components they reach. Responses keep their status codes without content (the
+ * recording server answers 299, so none is validated), and webhooks (requests GitHub sends, not ones sent to
+ * it) are left out. Prism reads 2 MB instead of 7: it starts in about 2.5 s instead of 10.5.
+ */
+function requestsOnly(description: Schema): Schema {
+  const paths: Schema = {};
+  for (const [path, item] of Object.entries<Schema>(description.paths)) {
+    paths[path] = Object.fromEntries(
+      Object.entries(item).map(([key, value]) =>
+        METHODS.includes(key) ? [key, { ...value, responses: Object.fromEntries(Object.keys(value.responses).map((code) => [code, { description: "" }])) }] : [key, value],
+      ),
+    );
+  }
+  const components: Schema = {};
+  const reached = new Set<string>();
+  const reach = (node: unknown): void => {
+    if (!node || typeof node != "object") return;
+    const ref = (node as Schema).$ref;
+    if (typeof ref == "string" && !reached.has(ref)) {
+      reached.add(ref);
+      const [, , kind, name] = ref.split("/") as [string, string, string, string];
+      reach((components[kind] ??= {})[name] = description.components[kind][name]);
+    }
+    for (const value of Object.values(node)) reach(value);
+  };
+  reach(paths);
+  const { ["x-webhooks"]: _webhooks, ...rest } = description;
+  return { ...rest, paths, components };
+}
+
 const oracle = suite("GitHub's OpenAPI description through Prism");
-oracle.before(() => startPrism());
+const requestsFile = join(tmpdir(), `endpoint-options-github-${process.pid}.json`);
+oracle.before(async () => {
+  writeFileSync(requestsFile, JSON.stringify(requestsOnly(spec)));
+  await startPrism(requestsFile);
+});
 oracle.after(() => {
   prism?.kill();
   recorder?.close();
+  rmSync(requestsFile, { force: true });
 });
 
 // The source first: its requests are sent; the builds must make exactly the same ones, and withOpenAPI's
@@ -416,6 +453,29 @@ for (const [name, lib, plain] of [["source", source, false], ["dist/endpoint.mjs
     if (!only) assert.ok(operations.length > 1000, `only ${operations.length} operations`);
   });
 }
+
+// The control: Prism, reading the description as given to it, refuses requests that break it and lets the same
+// requests made right through to the recording server; without this, every operation accepted could mean a
+// validator that accepts all.
+oracle("Prism refuses requests that break the description, and lets them through made right", async () => {
+  const json = { "content-type": "application/json" };
+  const pairs: Array<[string, RequestInit, string, RequestInit]> = [
+    ["/repos/o/r/issues?state=opened", {}, "/repos/o/r/issues?state=open", {}],
+    ["/repos/o/r/issues?per_page=many", {}, "/repos/o/r/issues?per_page=50", {}],
+    ["/markdown", { method: "POST", headers: json, body: '{"mode":"markdown"}' }, "/markdown", { method: "POST", headers: json, body: '{"text":"**x**"}' }],
+    ["/repos/o/r/pulls/1/merge", { method: "PUT", headers: json, body: '{"merge_method":"fast-forward"}' }, "/repos/o/r/pulls/1/merge", { method: "PUT", headers: json, body: '{"merge_method":"squash"}' }],
+  ];
+  /** The status Prism answers, and whether the request reached the recording server. */
+  const send = async (path: string, init: RequestInit) => {
+    const id = `control-${++sequence}`;
+    const { status } = await fetch(baseUrl + path, { ...init, headers: { authorization: "token oracle-token", "x-oracle-id": id, ...init.headers } });
+    return [status, arrivals.delete(id)] as const;
+  };
+  for (const [wrong, wrongInit, right, rightInit] of pairs) {
+    assert.equal(await send(wrong, wrongInit), [422, false], `${wrongInit.method ?? "GET"} ${wrong} is refused`);
+    assert.is((await send(right, rightInit))[1], true, `${rightInit.method ?? "GET"} ${right} arrives`);
+  }
+});
 
 /** ORACLE_SUITE=github or third-party: only that suite (each starts its own Prism, so they can run side by side). */
 const onlySuite = process.env.ORACLE_SUITE;
