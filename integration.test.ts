@@ -83,7 +83,8 @@ function sh(file: string, args: string[], cwd: string, env: Record<string, strin
 }
 const node = (args: string[], cwd: string) => sh(process.execPath, args, cwd);
 
-const ts5 = (await import("typescript")).default;
+/** TypeScript 5, loaded only by the groups that compile with it: loading it is a second of each process's start. */
+const ts5: typeof import("typescript") = /(^|,)(npm|vendored)(,|$)/.test(process.env.INTEGRATION_GROUP ?? "npm") ? (await import("typescript")).default : (undefined as never);
 /** Source files TypeScript 5 has parsed in this process, by path, modification time and parse options. */
 const parsed = new Map<string, import("typescript").SourceFile>();
 
@@ -180,7 +181,7 @@ const openapiCompilerOptions = {
 };
 
 /** Files the editor tests' language services share, parsed once (GitHub's types among them). */
-const documents = ts5.createDocumentRegistry();
+let documents: import("typescript").DocumentRegistry | undefined;
 
 /** What an editor (TypeScript 5's language service) offers at `at` in `main`, the file `main.ts` of `dir`. */
 async function completions(dir: string, main: string, at: number, extraOptions = {}): Promise<string[]> {
@@ -205,7 +206,7 @@ function editor(dir: string, extraOptions = {}): import("typescript").LanguageSe
     getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,
-  }, documents);
+  }, (documents ??= ts.createDocumentRegistry()));
 }
 
 /** A new folder under the work folder holding the published endpoint.ts, as a vendoring user copies it, and `files`. */
