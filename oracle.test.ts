@@ -16,7 +16,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -241,6 +242,8 @@ let recorder: Server | undefined;
 let prism: ChildProcess | undefined;
 let prismOutput = "";
 let baseUrl = "";
+/** Prism answering: what a request waits for. */
+let prismStarted: Promise<void> = Promise.resolve();
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -254,7 +257,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startPrism(description: string, ready = "/zen"): Promise<void> {
+/**
+ * The recording server, and Prism in front of it reading `description`: resolves when `baseUrl` is known, to a
+ * promise that Prism answers.
+ */
+async function startPrism(description: string, ready = "/zen"): Promise<Promise<void>> {
   recorder = createServer((request: IncomingMessage, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -272,15 +279,17 @@ async function startPrism(description: string, ready = "/zen"): Promise<void> {
   prism.stderr!.on("data", (chunk) => void (prismOutput = (prismOutput + chunk).slice(-4000)));
   baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      await fetch(baseUrl + ready, { headers: { "x-oracle-id": "ready" } });
-      return;
-    } catch {
-      if (Date.now() > deadline || prism.exitCode !== null) throw new Error(`Prism did not start:\n${prismOutput}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+  return (async () => {
+    for (;;) {
+      try {
+        await fetch(baseUrl + ready, { headers: { "x-oracle-id": "ready" } });
+        return;
+      } catch {
+        if (Date.now() > deadline || prism!.exitCode !== null) throw new Error(`Prism did not start:\n${prismOutput}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
-  }
+  })();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -359,8 +368,56 @@ async function check(lib: Lib, operation: Operation, plain = false, fromSource =
   return reason;
 }
 
-/** Send one request through Prism, tagged so that the recording server can tell it apart. */
+/**
+ * Prism's verdicts on GitHub's requests from earlier runs: whether it refused a request, or what reached the
+ * recording server. A verdict depends on nothing but the request, the description Prism reads and Prism
+ * itself, so the file is named by a hash of the last two, and a request it holds is not sent again: a change
+ * to endpoint.ts sends only the requests it changes. CI (`CI=true`) and ORACLE_FRESH=1 send every request.
+ */
+interface Verdict {
+  refused?: string;
+  arrival?: { method: string; url: string; contentType?: string; body: string };
+}
+let verdicts = new Map<string, Verdict>();
+let verdictsFile = "";
+/** Requests sent to Prism in this run. */
+let sentNow = 0;
+const fresh = !!(process.env.CI || process.env.ORACLE_FRESH);
+
+function loadVerdicts(description: string): void {
+  const prism = ["prism-cli", "prism-http", "prism-core"].map((name) => readFileSync(`node_modules/@stoplight/${name}/package.json`, "utf8")).join();
+  const hash = createHash("sha256").update(prism).update(description).update(startPrism.toString()).digest("hex").slice(0, 16);
+  verdictsFile = join("node_modules", ".cache", "endpoint-options", `oracle-verdicts-${hash}.json`);
+  if (fresh) return;
+  try {
+    verdicts = new Map(Object.entries(JSON.parse(readFileSync(verdictsFile, "utf8"))));
+  } catch {}
+}
+
+function saveVerdicts(): void {
+  mkdirSync(join("node_modules", ".cache", "endpoint-options"), { recursive: true });
+  writeFileSync(`${verdictsFile}.${process.pid}.tmp`, JSON.stringify(Object.fromEntries(verdicts)));
+  renameSync(`${verdictsFile}.${process.pid}.tmp`, verdictsFile);
+}
+
+/** Prism's verdict on one request: from an earlier run, or sent now (and kept). */
 async function deliver(lib: Lib, request: source.RequestOptions, call: Call, operation: Operation): Promise<{ refused?: string; outcome?: string }> {
+  const key = requestKey({ ...request, url: request.url.slice(baseUrl.length) });
+  let verdict = verdicts.get(key);
+  if (!verdict) {
+    const sent = await send(lib, request);
+    if ("outcome" in sent) return sent;
+    verdicts.set(key, (verdict = sent));
+  }
+  if (verdict.refused !== undefined) return { refused: verdict.refused };
+  const { method, url, contentType, body } = verdict.arrival!;
+  return { outcome: changed(call, operation, { method, url, contentType, headers: {}, body: Buffer.from(body, "base64") }) };
+}
+
+/** Send one request through Prism, tagged so that the recording server can tell it apart. */
+async function send(lib: Lib, request: source.RequestOptions): Promise<Verdict | { outcome: string }> {
+  await prismStarted;
+  sentNow++;
   const id = String(++sequence);
   const [url, init] = lib.toFetch({ ...request, headers: { ...request.headers, "x-oracle-id": id } });
   let response: Response;
@@ -374,7 +431,7 @@ async function deliver(lib: Lib, request: source.RequestOptions, call: Call, ope
   const arrival = arrivals.get(id);
   if (!arrival) return { outcome: `status ${response.status} and nothing arrived: ${text.slice(0, 200)}` };
   arrivals.delete(id);
-  return { outcome: changed(call, operation, arrival) };
+  return { arrival: { method: arrival.method, url: arrival.url, ...(arrival.contentType !== undefined && { contentType: arrival.contentType }), body: arrival.body.toString("base64") } };
 }
 
 /** Run `task` over `items`, `width` at a time. */
@@ -427,13 +484,17 @@ function requestsOnly(description: Schema): Schema {
 const oracle = suite("GitHub's OpenAPI description through Prism");
 const requestsFile = join(tmpdir(), `endpoint-options-github-${process.pid}.json`);
 oracle.before(async () => {
-  writeFileSync(requestsFile, JSON.stringify(requestsOnly(spec)));
-  await startPrism(requestsFile);
+  const description = JSON.stringify(requestsOnly(spec));
+  writeFileSync(requestsFile, description);
+  loadVerdicts(description);
+  // Requests are built while Prism starts; the first one it has not answered before waits for it.
+  prismStarted = await startPrism(requestsFile);
 });
 oracle.after(() => {
   prism?.kill();
   recorder?.close();
   rmSync(requestsFile, { force: true });
+  saveVerdicts();
 });
 
 // The source first: its requests are sent; the builds must make exactly the same ones, and withOpenAPI's
@@ -445,7 +506,7 @@ for (const [name, lib, plain] of [["source", source, false], ["dist/endpoint.mjs
     const failed = new Map<string, string>();
     outcomes.forEach((outcome, i) => outcome !== undefined && failed.set(`${operations[i]!.method} ${operations[i]!.path}`, outcome));
     const accepted = operations.length - failed.size;
-    console.log(`\n    ${name}: ${accepted}/${operations.length} operations accepted (${sent.size} distinct requests sent so far)`);
+    console.log(`\n    ${name}: ${accepted}/${operations.length} operations accepted (${sent.size} distinct requests so far: ${sentNow} sent to Prism, the rest answered as in an earlier run)`);
     const unexcused = [...failed].filter(([route]) => !excused.has(route));
     assert.equal(unexcused, [], `failures the README does not excuse:\n${unexcused.map(([route, why]) => `${route}: ${why}`).join("\n")}`);
     const stale = [...excused.keys()].filter((route) => !failed.has(route));
@@ -466,6 +527,7 @@ oracle("Prism refuses requests that break the description, and lets them through
     ["/repos/o/r/pulls/1/merge", { method: "PUT", headers: json, body: '{"merge_method":"fast-forward"}' }, "/repos/o/r/pulls/1/merge", { method: "PUT", headers: json, body: '{"merge_method":"squash"}' }],
   ];
   /** The status Prism answers, and whether the request reached the recording server. */
+  await prismStarted;
   const send = async (path: string, init: RequestInit) => {
     const id = `control-${++sequence}`;
     const { status } = await fetch(baseUrl + path, { ...init, headers: { authorization: "token oracle-token", "x-oracle-id": id, ...init.headers } });
@@ -524,7 +586,7 @@ const joined = joinDescriptions();
 thirdParty.before(async () => {
   writeFileSync(joinedFile, JSON.stringify(joined));
   root = joined;
-  await startPrism(joinedFile, "/petstore/store/inventory");
+  await (await startPrism(joinedFile, "/petstore/store/inventory"));
 });
 thirdParty.after(() => {
   prism?.kill();

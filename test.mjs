@@ -2,7 +2,7 @@
 // whole when it ends, then a summary with each one's time. `npm run test:unit` is the quick loop: the type
 // checks and the unit tests (`--unit`).
 import { spawn } from "node:child_process";
-import { mkdtempSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -33,9 +33,12 @@ function run(name, args, env = {}) {
 
 /**
  * openapi-typescript's `paths` for a description, written whole and renamed into place: another checkout's
- * `npm test` may be reading the file.
+ * `npm test` may be reading the file. As `make` would, only when the file is older than the description or
+ * the generator.
  */
 const generate = (name, description, file) => {
+  const modified = (path) => (existsSync(path) ? statSync(path).mtimeMs : -1);
+  if (modified(file) > Math.max(modified(description), modified("node_modules/openapi-typescript/package.json"))) return Promise.resolve(0);
   const temporary = `${file}.${process.pid}.tmp`;
   return run(name, ["node_modules/openapi-typescript/bin/cli.js", description, "-o", temporary]).then((code) => (renameSync(temporary, file), code));
 };
