@@ -400,14 +400,22 @@ function saveVerdicts(): void {
   renameSync(`${verdictsFile}.${process.pid}.tmp`, verdictsFile);
 }
 
+/** Plain objects and arrays all the way down: what JSON.stringify writes whole. */
+const isPlainJson = (value: unknown): boolean =>
+  value === null || typeof value != "object" ? typeof value != "bigint" && typeof value != "function" && typeof value != "symbol" : (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) && Object.values(value).every(isPlainJson);
+
 /** Prism's verdict on one request: from an earlier run, or sent now (and kept). */
 async function deliver(lib: Lib, request: source.RequestOptions, call: Call, operation: Operation): Promise<{ refused?: string; outcome?: string }> {
+  // Only a body that is text, bytes or JSON is known by its key (a FormData or a stream would key as "{}").
+  const sentBody = request.body;
+  const known = sentBody === undefined || typeof sentBody == "string" || sentBody instanceof Uint8Array || isPlainJson(sentBody);
   const key = requestKey({ ...request, url: request.url.slice(baseUrl.length) });
-  let verdict = verdicts.get(key);
+  let verdict = known ? verdicts.get(key) : undefined;
   if (!verdict) {
     const sent = await send(lib, request);
     if ("outcome" in sent) return sent;
-    verdicts.set(key, (verdict = sent));
+    verdict = sent;
+    if (known) verdicts.set(key, verdict);
   }
   if (verdict.refused !== undefined) return { refused: verdict.refused };
   const { method, url, contentType, body } = verdict.arrival!;
