@@ -1111,7 +1111,7 @@ if (part("source")) caches.run();
 
 const hostile = suite("hostile input");
 for (const [name, run] of Object.entries(hostileInputs(source))) {
-  // Each takes 3–200 ms on a quiet machine (`npm run bench` prints the times, cold). The bound is far above
+  // Each takes 3–120 ms on a quiet machine (`npm run bench` prints the times, cold). The bound is far above
   // that, so that `npm test`'s suites running side by side on a busy machine cannot break it, and still far
   // below anything quadratic, which on a megabyte takes minutes.
   hostile(`~1 MB: ${name} returns or throws a TypeError in under 5 s`, () => {
