@@ -97,9 +97,10 @@ const TRIPLET = /%[\dA-Fa-f]{2}/y;
 /**
  * Percent-encode `text` as UTF-8, keeping the characters `keep` names, and with RESERVED existing `%XX`
  * triplets too. Most ids and names need no escape, and come back as they are after a table lookup per
- * character. From the first escape on, `encodeURIComponent` does the whole text for UNRESERVED and QUERY
- * when it has none of `!'()*` (which it keeps and UNRESERVED does not): that is both the commonest text to
- * escape (spaces, non-ASCII) and the quickest way through a megabyte of it. Otherwise one pass: runs of kept characters are sliced, ASCII escapes come
+ * character. From the first escape on, `encodeURIComponent` does the whole text where it keeps what `keep`
+ * keeps: always for QUERY, and for UNRESERVED when the text has none of `!'()*` (which it keeps and
+ * UNRESERVED does not). That is the commonest text to escape (spaces, non-ASCII) and the quickest way
+ * through a megabyte of it. Otherwise one pass: runs of kept characters are sliced, ASCII escapes come
  * ready-made, and runs of non-ASCII go to `encodeURIComponent`, which also finds lone surrogates.
  */
 function encode(text: string, keep: number, name: string, what = "parameter"): string {
