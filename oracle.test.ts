@@ -382,7 +382,8 @@ let verdicts = new Map<string, Verdict>();
 let verdictsFile = "";
 /** Requests sent to Prism in this run. */
 let sentNow = 0;
-const fresh = !!(process.env.CI || process.env.ORACLE_FRESH);
+const flag = (name: string) => Boolean(process.env[name]) && process.env[name] !== "false" && process.env[name] !== "0";
+const fresh = flag("CI") || flag("ORACLE_FRESH");
 
 function loadVerdicts(description: string): void {
   const prism = ["prism-cli", "prism-http", "prism-core"].map((name) => readFileSync(`node_modules/@stoplight/${name}/package.json`, "utf8")).join();
