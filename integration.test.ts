@@ -87,8 +87,13 @@ function sh(file: string, args: string[], cwd: string, env: Record<string, strin
 }
 const node = (args: string[], cwd: string) => sh(process.execPath, args, cwd);
 
+// INTEGRATION_GROUP: which groups to run (comma-separated; default all, in order): `pack` (the set-up
+// below), `npm`, `cdn`, `vendored`, `clients`, `deno`, `bun`. The groups need nothing of each other but the
+// installed package, so `npm test` packs once and runs the rest side by side in INTEGRATION_WORK, a folder it
+// made and removes; without it this process makes its own and removes it when its last group is done.
+const groups = (process.env.INTEGRATION_GROUP ?? "pack,npm,cdn,vendored,clients,deno,bun").split(",");
 /** TypeScript 5, loaded only by the groups that compile with it: loading it is a second of each process's start. */
-const ts5: typeof import("typescript") = /(^|,)(npm|vendored)(,|$)/.test(process.env.INTEGRATION_GROUP ?? "npm") ? (await import("typescript")).default : (undefined as never);
+const ts5: typeof import("typescript") = groups.includes("npm") || groups.includes("vendored") ? (await import("typescript")).default : (undefined as never);
 /** Source files TypeScript 5 has parsed in this process, by path, modification time and parse options. */
 const parsed = new Map<string, import("typescript").SourceFile>();
 
@@ -239,11 +244,7 @@ function scenarioRunner(dir: string, file: string, library: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Set-up: pack, then install the tarball into a fresh project, as a user's `npm install` would.
 
-// INTEGRATION_GROUP: which groups to run (comma-separated; default all, in order): `pack` (the set-up
-// below), `npm`, `cdn`, `vendored`, `clients`, `deno`, `bun`. The groups need nothing of each other but the
-// installed package, so `npm test` packs once and runs the rest side by side in INTEGRATION_WORK, a folder it
-// made and removes; without it this process makes its own and removes it when its last group is done.
-const groups = (process.env.INTEGRATION_GROUP ?? "pack,npm,cdn,vendored,clients,deno,bun").split(",");
+// INTEGRATION_WORK: see INTEGRATION_GROUP above.
 const ownWork = !process.env.INTEGRATION_WORK;
 const work = process.env.INTEGRATION_WORK ?? mkdtempSync(join(tmpdir(), "endpoint-options-"));
 const app = join(work, "app");
