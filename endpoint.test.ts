@@ -6,6 +6,7 @@ import { endpoint as octokit } from "@octokit/endpoint";
 import { endpointAlone, measure } from "./size.mjs";
 import { hostileInputs, timeHostile } from "./fixtures/hostile.mjs";
 import fc from "fast-check";
+import { URL as StandardURL } from "whatwg-url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import * as source from "./endpoint.ts";
@@ -1206,6 +1207,41 @@ properties("a path value stays in its segment and decodes back to itself", () =>
       assert.is(path.length, segments.length + 2, (result.value as { url: string }).url);
       segments.forEach((s, i) => assert.is(decodeURIComponent(path[i + 1]), s.literal ?? String(values[i])));
       assert.is(path[path.length - 1], "end");
+    }),
+    { numRuns: runs(3000) },
+  );
+});
+
+properties("a value is refused exactly when the URL parser would resolve a dot segment it helped make, under every operator", () => {
+  // The oracle is the URL Standard's reference parser (whatwg-url: Node 20's own misses the trailing "." of
+  // `/a/.,./x/.`), reading the expansion as parseTemplate writes it, without a guard. A path the parser rewrites
+  // must be refused, naming a parameter; any other comes out as written. Literals hold no dots, so every dot
+  // segment is a value's or its operator's.
+  const piece = fc.constantFrom(".", "..", "", "a", ".a", "a.", "...", "%2e", "%2E%2e", ".%2e", "a/..", "../a", "./", "/.", "a/./b");
+  const spec = fc.record({
+    literal: fc.constantFrom("", "/", "x", "/x/", "x/"),
+    operator: fc.constantFrom("", "+", "/", ".", ";"),
+    values: fc.array(fc.oneof(piece, fc.array(piece, { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 2 }),
+    explode: fc.boolean(),
+  });
+  fc.assert(
+    fc.property(fc.array(spec, { minLength: 1, maxLength: 3 }), (specs) => {
+      const variables: Record<string, unknown> = {};
+      let count = 0;
+      const path = "/a" + specs.map(({ literal, operator, values, explode }) => {
+        const names = values.map((value) => ((variables[`v${count}`] = value), `v${count++}${explode ? "*" : ""}`));
+        return `${literal}{${operator}${names}}`;
+      }).join("");
+      let written = source.parseTemplate(path).expand(variables);
+      if (written.length > 1 && written.endsWith("/")) written = written.slice(0, -1);
+      const expected = "https://api.github.com" + written;
+      const result = outcome(() => ep(`GET ${path}`, variables));
+      if (new StandardURL(expected).pathname !== written) {
+        assert.ok("error" in result && /^endpoint-options: parameter "v\d+" makes the path segment /.test(result.error), `${path} ${JSON.stringify(variables)}: ${JSON.stringify(result)}`);
+      } else {
+        assert.ok("value" in result, `${path} ${JSON.stringify(variables)}: ${JSON.stringify(result)}`);
+        assert.is((result.value as { url: string }).url, expected);
+      }
     }),
     { numRuns: runs(3000) },
   );
