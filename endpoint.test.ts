@@ -1293,8 +1293,8 @@ if (part("builds")) properties.run();
 // --- Size budget -----------------------------------------------------------------------------
 
 /** Fail on growth; both budgets only go down. */
-const SIZE_BUDGET = 5_190;
-const ALONE_BUDGET = 4_828;
+const SIZE_BUDGET = 5_182;
+const ALONE_BUDGET = 4_822;
 const size = suite("size");
 size(`dist/endpoint.min.js is at most ${SIZE_BUDGET} B gzip`, () => {
   const { gzip } = measure(readFileSync("dist/endpoint.min.js"));

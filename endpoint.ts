@@ -107,12 +107,15 @@ function encode(text: string, keep: number, name: string, what = "parameter"): s
   let done = "";
   let out = "";
   let start = 0;
+  let i = 0;
+  // KEPT has nothing beyond ASCII.
+  while (i < text.length && KEPT[text.charCodeAt(i)]! & keep) i++;
+  if (i == text.length) return text;
   try {
-    for (let i = 0; i < text.length; i++) {
+    if (keep == QUERY || (keep == UNRESERVED && !/[!'()*]/.test(text))) return encodeURIComponent(text);
+    for (; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      // KEPT has nothing beyond ASCII.
       if (KEPT[c]! & keep || (keep == RESERVED && ((TRIPLET.lastIndex = i), TRIPLET.test(text)))) continue;
-      if (!start && (keep == QUERY || (keep == UNRESERVED && !/[!'()*]/.test(text)))) return encodeURIComponent(text);
       let end = i + 1;
       while (c > 127 && text.charCodeAt(end) > 127) end++;
       out += text.slice(start, i) + (ESCAPED[c] ?? encodeURIComponent(text.slice(i, end)));
@@ -265,17 +268,19 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
       const text = value == null ? undefined : expandValue(part, variable, value);
       if (text === undefined) continue;
       // What an expansion writes, its operator or separator too (`{.a,b}` with empty values), can help build
-      // a dot segment only with a piece made of dots alone: most dotted values are cleared here.
-      const written = joiner + text;
-      if (part.inPath && DOT_PIECE.test(written)) (dotted ??= []).push([out.length, out.length + written.length, variable.name]);
-      out += written;
-      if (joiner) last = joiner;
-      if (text) last = text;
+      // a dot segment only with a piece made of dots alone. Escaped, a value has no "/" or "%", so unless
+      // its operator keeps them or writes "/" or "." (`{+a}`, `{/a*}`, `{.a}`), it must start with a dot.
+      const at = out.length;
+      if (joiner) out += last = joiner;
+      if (text) out += last = text;
+      if (part.inPath && (text[0] == "." || part.keep == RESERVED || part.separator != ",") && DOT_PIECE.test(joiner + text)) {
+        (dotted ??= []).push([at, out.length, variable.name]);
+      }
       joiner = part.separator;
     }
   }
   if (dotted) rejectDotSegments(out, dotted);
-  return trimSlash && out.length > 1 && last.endsWith("/") ? out.slice(0, -1) : out;
+  return trimSlash && out.length > 1 && last[last.length - 1] == "/" ? out.slice(0, -1) : out;
 }
 
 /**
@@ -288,7 +293,7 @@ const DOT_PIECE = /(?<![^/])(\.|%2e)+(?![^/?#])/i;
 
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
 function expandValue({ named, ifEmpty, separator, keep }: Expression, { name, prefix, explode }: Variable, value: unknown): string | undefined {
-  if (Array.isArray(value) || isPlainObject(value)) {
+  if (typeof value != "string" && (Array.isArray(value) || isPlainObject(value))) {
     if (prefix) fail(`parameter ${quote(name)} is a list or object: no prefix ":${prefix}"`);
     const pairs = !Array.isArray(value);
     const items: string[] = [];
@@ -479,6 +484,10 @@ interface State {
   bodyHeaders: Record<string, unknown>;
   /** Its request parameters (every key that is not a named option), or `null` when none. */
   params: Record<string, unknown> | null;
+  /** Its method, checked and lowercased. */
+  method: string;
+  /** Its base URL checked and split, or `undefined` when it has none. */
+  base: [path: string, query: string, fragment: string] | undefined;
 }
 
 /**
@@ -507,20 +516,25 @@ function checkMethod(method: unknown): string {
   return lowerMethod(method);
 }
 
+/** A base URL checked and split: once per `defaults()` call, and for a call that brings its own. */
+function checkBase(baseUrl: unknown): [path: string, query: string, fragment: string] {
+  if (typeof baseUrl != "string") mustBe("option `baseUrl`", "a string", baseUrl);
+  return splitBase(baseUrl);
+}
+
 function checkUrl(url: unknown): Template {
   if (typeof url != "string" || !url) mustBe("option `url`", "a non-empty string", url);
   return urlTemplate(url);
 }
 
-/** `"METHOD URL"` or `"URL"`, checked and compiled once per route string. */
-const parseRoute = /* @__PURE__ */ cached((route): [method: string | undefined, url: string, template: Template] => {
+/** `"METHOD URL"` or `"URL"`, checked and compiled once per route string; the method also lowercased. */
+const parseRoute = /* @__PURE__ */ cached((route): [method: string | undefined, url: string, template: Template, lower: string | undefined] => {
   const space = route.indexOf(" ");
   const method = space < 0 ? undefined : route.slice(0, space);
   const url = route.slice(space + 1);
   if (!url || url.includes(" ")) fail(`route ${quote(route)} is not "URL" or "METHOD URL"`);
-  if (method !== undefined) checkMethod(method);
   // Compiled here, not through urlTemplate: a route's template is kept once, with its route.
-  return [method, url, compile(url, true)];
+  return [method, url, compile(url, true), method === undefined ? method : checkMethod(method)];
 });
 
 function checkOptions(options: unknown, what = "options"): Record<string, unknown> {
@@ -569,60 +583,56 @@ function mergeOptions(defaults: Record<string, unknown>, options: Record<string,
 /** Merged options checked, and what every call needs worked out once: what `defaults()` keeps. */
 function toState(merged: Record<string, unknown>): State {
   const { method = "GET", baseUrl, url, headers = {}, mediaType = { format: "" }, request } = merged as { [key: string]: any };
-  if (baseUrl !== undefined && typeof baseUrl != "string") mustBe("option `baseUrl`", "a string", baseUrl);
-  checkMethod(method);
+  const base = baseUrl === undefined ? baseUrl : checkBase(baseUrl);
+  const lower = checkMethod(method);
   checkRequest(request);
   if (url !== undefined) checkUrl(url);
   let params: Record<string, unknown> | null = null;
   for (const key of Object.keys(merged)) if (!NAMED_OPTIONS.includes(key)) put((params ??= {}), key, merged[key]);
   const { accept } = headers;
   const withMedia = typeof accept == "string" ? { ...headers, accept: applyMediaType(accept, mediaType) } : headers;
-  return { merged, headers: withMedia, bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia, params };
+  return { merged, method: lower, base, headers: withMedia, bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia, params };
 }
 
 /**
  * Request options from the state (defaults) and one call's options: the one code path behind
- * `endpoint()` and `parse()`, so `endpoint(x)` always equals `parse(merge(x))`.
+ * `endpoint()` and `parse()`, so `endpoint(x)` always equals `parse(merge(x))`. A route brings its
+ * method (checked and lowercased) and template.
  */
-function build(state: State, method: unknown, template: Template | undefined, options: Record<string, unknown>, urlParameter?: unknown): RequestOptions {
+function build(state: State, method: string | undefined, template: Template | undefined, options: Record<string, unknown>, urlParameter?: unknown): RequestOptions {
   const defaults = state.merged;
-  let baseUrl = defaults.baseUrl;
+  let base = state.base;
   let callHeaders: unknown;
   let mediaType: unknown;
   // Every result gets its own copy of the defaults' request meta.
   let request = copy(defaults.request, "request");
-  let hasParams = false;
   // Hot loops read own keys with for-in and hasOwn, not Object.keys: V8 serves both from the object's
   // enum cache without building an array, at about half the cost.
   for (const key in options) {
     const value = options[key];
     if (value === undefined || !hasOwn(options, key)) continue;
-    if (key == "method") method = value;
+    if (key == "method") method = checkMethod(value);
     else if (key == "url") {
       // Beside a route, `url` is a parameter: the route alone names the target.
       if (template) urlParameter = value;
       else template = checkUrl(value);
-    } else if (key == "baseUrl") {
-      if (typeof value != "string") mustBe("option `baseUrl`", "a string", value);
-      baseUrl = value;
-    } else if (key == "headers") callHeaders = value;
+    } else if (key == "baseUrl") base = checkBase(value);
+    else if (key == "headers") callHeaders = value;
     else if (key == "mediaType") mediaType = value;
     else if (key == "request") {
       checkRequest(value);
       request = mergeValue(request, value, "request");
-    } else hasParams = true;
+    }
   }
   template ??= defaults.url === undefined ? fail("option `url` is required") : urlTemplate(defaults.url as string);
-  if (urlParameter !== undefined) hasParams = true;
-  const lower = checkMethod(method ?? defaults.method ?? "GET");
+  const lower = method ?? state.method;
   const query = lower == "get" || lower == "head";
 
   // Parameters: the call's, merged over a copy of the defaults' only when there are any.
   let params = options;
   if (state.params) {
     params = copy(state.params, "defaults") as Record<string, unknown>;
-    if (hasParams) for (const key of Object.keys(options)) if (!NAMED_OPTIONS.includes(key) && options[key] !== undefined) mergeKey(params, key, options[key]);
-    hasParams = true;
+    for (const key of Object.keys(options)) if (!NAMED_OPTIONS.includes(key) && options[key] !== undefined) mergeKey(params, key, options[key]);
   }
 
   // URL: expand, drop one trailing slash, resolve a relative URL against the base, and set a fragment
@@ -631,8 +641,7 @@ function build(state: State, method: unknown, template: Template | undefined, op
   let baseQuery = "";
   let fragment = "";
   if (template.relative ?? !ABSOLUTE.test(url)) {
-    if (typeof baseUrl != "string") fail(`option \`baseUrl\` is required for ${quote(url)}`);
-    const base = splitBase(baseUrl);
+    if (!base) fail(`option \`baseUrl\` is required for ${quote(url)}`);
     url = base[0] + (template.rooted || url[0] == "/" ? url : "/" + url);
     baseQuery = base[1];
     fragment = base[2];
@@ -652,10 +661,8 @@ function build(state: State, method: unknown, template: Template | undefined, op
     hasQuery = true;
   }
   let body: unknown;
-  if (hasParams) {
-    if (query) url = addQuery(url, hasQuery, template, params, urlParameter);
-    else body = remainingBody(template, params, urlParameter);
-  }
+  if (query) url = addQuery(url, hasQuery, template, params, urlParameter);
+  else body = remainingBody(template, params, urlParameter);
   url += fragment;
 
   // Headers: the defaults' worked out, or, when the call brings headers or a media type, the defaults' as
@@ -1067,7 +1074,7 @@ const EMPTY_STATE = toState({});
 function withDefaults(state: State): Endpoint {
   const endpoint = ((route?: unknown, options?: unknown) => {
     if (typeof route != "string") return build(state, undefined, undefined, checkOptions(route, "route"));
-    const [method, , template] = parseRoute(route);
+    const [, , template, method] = parseRoute(route);
     return build(state, method, template, checkOptions(options));
   }) as Endpoint;
   return Object.defineProperties(endpoint, {
