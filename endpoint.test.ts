@@ -456,6 +456,18 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
     throwsType(() => endpoint({ url: "" }), "option `url` must be a non-empty string");
     throwsType(() => endpoint.merge({ method: "a b" }), 'method "a b" is not a token');
     throwsType(() => endpoint("GET /", "x" as any), "options must be a plain object");
+    // A base URL and a method are checked where they are given: in a call, or once in defaults().
+    throwsType(() => endpoint("GET /x", { baseUrl: 1 as any }), "option `baseUrl` must be a string, not number");
+    throwsType(() => endpoint.defaults({ baseUrl: null as any }), "option `baseUrl` must be a string, not null");
+    throwsType(() => endpoint.defaults({ method: "a b" }), 'method "a b" is not a token');
+    throwsType(() => endpoint.parse({ method: "GET", url: "/a", headers: {} } as any), 'option `baseUrl` is required for "/a"');
+  });
+
+  test("method: a call's own method wins over its route's, and either comes out lowercase", () => {
+    assert.is(endpoint("PoSt /x", { method: "PUT" }).method, "put");
+    assert.is(endpoint("DELETE /x").method, "delete");
+    assert.is(endpoint.defaults({ method: "Patch" })({ url: "/x" }).method, "patch");
+    assert.is(endpoint.defaults({ method: "Patch" })("GET /x").method, "get");
   });
 
   test("errors: malformed templates name the template and position", () => {
