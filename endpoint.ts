@@ -255,7 +255,7 @@ const urlTemplate = /* @__PURE__ */ cached((source) => compile(source, true));
 function expand({ parts }: Template, variables: Record<string, unknown>, trimSlash?: boolean): string {
   let out = "";
   let last = "";
-  /** Where path values with a dot (or a `%`, which may spell one) landed: [start, end, name]. */
+  /** Where path values that may help make a dot segment landed (see below): [start, end, name]. */
   let dotted: [number, number, string][] | undefined;
   for (const part of parts) {
     if (typeof part == "string") {
