@@ -164,7 +164,7 @@ interface Expression {
 interface Template {
   /** Literal text (already encoded) and expressions, in order. */
   parts: (string | Expression)[];
-  /** URL mode: every variable name and named option, which are therefore not query or body parameters. */
+  /** Every variable name and named option: in URL mode, the keys that are not query or body parameters. */
   names: Set<string>;
   /** URL mode: whether the expansion is relative to `baseUrl`, when the literal start of the template tells. */
   relative: boolean | undefined;
@@ -194,14 +194,14 @@ const TOKENS = /\{([+#./;?&]?)([^{}]*)\}|[{}?#]|:([a-z]\w*)/g;
  */
 function compile(source: string, url: boolean): Template {
   const parts: (string | Expression)[] = [];
-  const names = new Set(url ? NAMED_OPTIONS : []);
+  const names = new Set(NAMED_OPTIONS);
   const label = `template ${quote(source)}`;
   // URL mode: after a scheme, the authority (host, port, IPv6 brackets) runs to the next "/", "?" or "#";
   // the path starts there and ends at the first "?" or "#" (literal or an operator).
   const pathStart = url ? /^[a-z][\w+.-]*:\/\/[^/?#]*/i.exec(source)?.[0].length ?? 0 : 0;
   let inPath = url;
   let literalStart = 0;
-  let expressions = 0;
+  let count = 0;
   const literal = (end: number) => {
     if (end > literalStart) parts.push(encode(source.slice(literalStart, end), RESERVED, source, "template"));
   };
@@ -213,9 +213,11 @@ function compile(source: string, url: boolean): Template {
     if (/^[?#]|^.[?&#]/.test(token)) inPath = false;
     const here = inPath && at >= pathStart;
     if (token.length == 1 || (colonName && !here)) continue;
-    // Real templates hold a handful. A megabyte of them would keep a first call busy for most of a second
-    // (objects for each, in a loop the engine has not optimised yet), so more than 1000 are refused.
-    if (++expressions > 1000) fail(`${label}: over 1000 expressions at ${at}`);
+    // Real templates hold a handful of variables. A megabyte of them, in many expressions or in one, would
+    // keep a first call busy for most of a second (an object for each, in a loop the engine has not optimised
+    // yet), so more than 1000 are refused.
+    const list = (colonName ?? specs!).split(",");
+    if ((count += list.length) > 1000) fail(`${label}: over 1000 variables at ${at}`);
     literal(at);
     literalStart = TOKENS.lastIndex;
     at += 1 + operator.length;
@@ -226,7 +228,7 @@ function compile(source: string, url: boolean): Template {
       named,
       ifEmpty: operator == "?" || operator == "&" ? "=" : "",
       keep: operator == "+" || operator == "#" ? RESERVED : UNRESERVED,
-      variables: (colonName ?? specs!).split(",").map((spec) => {
+      variables: list.map((spec) => {
         const match = VARSPEC.exec(spec);
         if (!match || (!url && match[1]!.includes("-"))) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
         at += spec.length + 1;
@@ -476,16 +478,16 @@ interface State {
   /** The options as `merge()` and `DEFAULTS` show them: header names lowercased, media type checked. */
   merged: Record<string, unknown>;
   /** Its headers with its media type applied to accept: what a call that changes neither gets. */
-  headers: Record<string, unknown>;
+  presetHeaders: Record<string, unknown>;
   /**
-   * `headers` with the JSON content type a body gets when none is set. Kept rather than added per call: V8
+   * `presetHeaders` with the JSON content type a body gets when none is set. Kept rather than added per call: V8
    * before Node 22 makes adding a key to a copied object cost several times the copy.
    */
   bodyHeaders: Record<string, unknown>;
   /** Its request parameters (every key that is not a named option), or `null` when none. */
   params: Record<string, unknown> | null;
   /** Its method, checked and lowercased. */
-  method: string;
+  verb: string;
   /** Its base URL checked and split, or `undefined` when it has none. */
   base: [path: string, query: string, fragment: string] | undefined;
 }
@@ -591,7 +593,7 @@ function toState(merged: Record<string, unknown>): State {
   for (const key of Object.keys(merged)) if (!NAMED_OPTIONS.includes(key)) put((params ??= {}), key, merged[key]);
   const { accept } = headers;
   const withMedia = typeof accept == "string" ? { ...headers, accept: applyMediaType(accept, mediaType) } : headers;
-  return { merged, method: lower, base, headers: withMedia, bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia, params };
+  return { merged, verb: lower, base, presetHeaders: withMedia, bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia, params };
 }
 
 /**
@@ -625,7 +627,7 @@ function build(state: State, method: string | undefined, template: Template | un
     }
   }
   template ??= defaults.url === undefined ? fail("option `url` is required") : urlTemplate(defaults.url as string);
-  const lower = method ?? state.method;
+  const lower = method ?? state.verb;
   const query = lower == "get" || lower == "head";
 
   // Parameters: the call's, merged over a copy of the defaults' only when there are any.
@@ -671,12 +673,12 @@ function build(state: State, method: string | undefined, template: Template | un
   const rawHeaders = (defaults.headers ?? {}) as Record<string, unknown>;
   let headers: Record<string, unknown>;
   const json = body !== undefined && (body !== params.data || !isRawBody(body));
-  if (callHeaders === undefined && mediaType === undefined) headers = { ...(json ? state.bodyHeaders : state.headers) };
+  if (callHeaders === undefined && mediaType === undefined) headers = { ...(json ? state.bodyHeaders : state.presetHeaders) };
   else {
     headers = addHeaders(shallowCopy(rawHeaders), callHeaders);
     const { accept } = headers;
     if (typeof accept == "string") {
-      headers.accept = accept === rawHeaders.accept && mediaType === undefined ? state.headers.accept : applyMediaType(accept, mergeMediaType((defaults.mediaType ?? { format: "" }) as MediaType, mediaType));
+      headers.accept = accept === rawHeaders.accept && mediaType === undefined ? state.presetHeaders.accept : applyMediaType(accept, mergeMediaType((defaults.mediaType ?? { format: "" }) as MediaType, mediaType));
     }
   }
   if (json && headers["content-type"] === undefined) headers["content-type"] = JSON_TYPE;
