@@ -480,8 +480,8 @@ interface State {
   /** Its headers with its media type applied to accept: what a call that changes neither gets. */
   presetHeaders: Record<string, unknown>;
   /**
-   * `presetHeaders` with the JSON content type a body gets when none is set. Kept rather than added per call: V8
-   * before Node 22 makes adding a key to a copied object cost several times the copy.
+   * `presetHeaders` with the JSON content type a body gets when none is set. Kept rather than added per
+   * call: V8 before Node 22 makes adding a key to a copied object cost several times the copy.
    */
   bodyHeaders: Record<string, unknown>;
   /** Its request parameters (every key that is not a named option), or `null` when none. */
