@@ -1138,6 +1138,13 @@ for (const [name, run] of Object.entries(hostileInputs(source))) {
     assert.ok(ms < 5000, `${ms.toFixed(0)} ms`);
   });
 }
+hostile("~1 MB of parameters: every one of the 65,536 is in the query, in order", () => {
+  const { url } = hostileInputs(source)["a megabyte of parameters"]!() as source.RequestOptions;
+  const pairs = url.slice("https://api.github.com/x?".length).split("&");
+  assert.is(url.slice(0, 30), "https://api.github.com/x?p0=0&");
+  assert.is(pairs.length, 65536);
+  assert.ok(pairs.every((pair, i) => pair == `p${i}=${i}`));
+});
 if (part("source")) hostile.run();
 
 // --- Properties (fast-check) ------------------------------------------------------------------
