@@ -21,6 +21,9 @@ const ACCEPT = "application/vnd.github.v3+json";
 const { default: Endpoints } = await import("./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js" as string);
 const fixture = (name: string) => JSON.parse(readFileSync(`fixtures/uritemplate-test/${name}`, "utf8"));
 
+/** Property-test runs: a quarter in the quick loop. */
+const runs = (count: number) => (process.env.QUICK ? Math.ceil(count / 4) : count);
+
 /** Assert `fn` throws a TypeError whose message contains every one of `parts`. */
 function throwsType(fn: () => unknown, ...parts: string[]) {
   try {
@@ -881,7 +884,60 @@ const STYLE_TABLE: [style: string, explode: boolean, string: string | undefined,
 ];
 const COLOR = { string: "blue", array: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } };
 
-function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
+
+/** A production-shaped description from fixtures/ (telecom, ai, files). */
+const productionFixture = (name: string) => JSON.parse(readFileSync(`fixtures/${name}.openapi.json`, "utf8"));
+
+/** A URL RFC 3986 allows (an http or https one without a fragment): only its characters, `%XX` for the rest. */
+const RFC3986_URI = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?(\/([\w\-.~!$&'()*+,;=:@]|%[\dA-F]{2})*)*(\?([\w\-.~!$&'()*+,;=:@/?]|%[\dA-F]{2})*)?$/;
+
+/** A request as text, a form's fields and a blob's size included, to compare two requests whole. */
+const requestText = ({ body, ...rest }: { body?: unknown }) =>
+  JSON.stringify([rest, body instanceof FormData ? [...body].map(([name, value]) => [name, typeof value == "string" ? value : `blob of ${value.size}`]) : body instanceof URLSearchParams ? String(body) : body]);
+
+/**
+ * One call of every operation of a description, as a user writes it: every parameter by name (`in:name` where
+ * it clashes with a named option), a value of its schema's kind; an object body's properties by name (`body:name`
+ * where they clash), any other body as `data`.
+ */
+function productionCalls(description: any): [route: string, options: Record<string, unknown>][] {
+  const follow = (node: any): any => (node?.$ref ? follow(node.$ref.slice(2).split("/").reduce((at: any, key: string) => at[key.replace(/~1/g, "/")], description)) : node ?? {});
+  const named = ["method", "baseUrl", "url", "headers", "request", "mediaType", "data"];
+  const valueOf = (schema: any, i: number): unknown => {
+    const { type, items, properties, enum: choices } = follow(schema);
+    if (choices) return choices[0];
+    if (type == "array") return [valueOf(items, i), valueOf(items, i + 1)];
+    if (type == "integer" || type == "number") return 40 + i;
+    if (type == "boolean") return true;
+    if (type == "object") return properties ? Object.fromEntries(Object.keys(properties).map((key, j) => [key, valueOf(properties[key], j)])) : { k: `v ${i}` };
+    return `v${i} ü/<>&=?`;
+  };
+  const calls: [string, Record<string, unknown>][] = [];
+  for (const [path, rawItem] of Object.entries<any>(description.paths)) {
+    const item = follow(rawItem);
+    for (const method of ["get", "put", "post", "delete", "patch", "head", "options"]) {
+      if (!item[method]) continue;
+      const operation = follow(item[method]);
+      const options: Record<string, unknown> = {};
+      [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(follow).forEach((parameter: any, i: number) => {
+        const schema = parameter.schema ?? Object.values<any>(parameter.content ?? {})[0]?.schema;
+        options[named.includes(parameter.name) ? `${parameter.in}:${parameter.name}` : parameter.name] = valueOf(schema, i);
+      });
+      const content = follow(follow(operation.requestBody).content);
+      const type = Object.keys(content).find((t) => /json/.test(t)) ?? Object.keys(content)[0];
+      if (type) {
+        const schema = follow(content[type].schema);
+        if (follow(schema).type == "object" || schema.properties) {
+          for (const [key, value] of Object.entries(valueOf(schema, 0) as object)) options[named.includes(key) || key in options ? `body:${key}` : key] = /binary/.test(follow(schema.properties?.[key]).format) ? new Blob(["bytes"]) : value;
+        } else options.data = /json/.test(type) ? valueOf(schema, 0) : "text ü";
+      }
+      calls.push([`${method.toUpperCase()} ${path}`, options]);
+    }
+  }
+  return calls;
+}
+
+function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toFetch }: Lib) {
   const test = suite(`${name}: withOpenAPI`);
   const base = endpoint.defaults({ baseUrl: "https://api.example" });
 
@@ -911,28 +967,30 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
     assert.is(at("POST /anything/query/form").url, "https://api.example/anything/query/form?primitive=blue&array=blue&array=black&array=brown&R=100&G=200&B=150");
     assert.is(at("POST /anything/query/form").body, undefined);
     assert.is(at("GET /anything/query").url, "https://api.example/anything/query?primitive=blue&array=blue&array=black&array=brown&R=100&G=200&B=150");
-    assert.equal(at("POST /anything/headers/simple").headers, { accept: ACCEPT, "user-agent": UA, primitive: "blue", array: "blue,black,brown", object: "R=100,G=200,B=150" });
+    // Its responses have no content: any media type will do.
+    assert.equal(at("POST /anything/headers/simple").headers, { accept: "*/*", "user-agent": UA, primitive: "blue", array: "blue,black,brown", object: "R=100,G=200,B=150" });
     assert.is(at("GET /cookies#formNonExploded").headers.cookie, "primitive=blue; array=blue,black,brown; object=R,100,G,200,B,150");
     assert.is(at("GET /cookies#formExploded").headers.cookie, "primitive=blue; array=blue; array=black; array=brown; R=100; G=200; B=150");
   });
 
   test("petstore: an exploded array query, a header parameter on DELETE, a form body", () => {
     const pets = withOpenAPI(endpoint.defaults({ baseUrl: "https://petstore.example/v2" }), oasExample("petstore.json"));
+    // What the operation answers with, JSON first; any media type where it answers with none.
     assert.equal(pets("GET /pet/findByStatus", { status: ["available", "pending"] }), {
       method: "get",
       url: "https://petstore.example/v2/pet/findByStatus?status=available&status=pending",
-      headers: { accept: ACCEPT, "user-agent": UA },
+      headers: { accept: "application/json, application/xml", "user-agent": UA },
     });
     assert.equal(pets("DELETE /pet/{petId}", { petId: 7, api_key: "special-key" }), {
       method: "delete",
       url: "https://petstore.example/v2/pet/7",
-      headers: { accept: ACCEPT, "user-agent": UA, api_key: "special-key" },
+      headers: { accept: "*/*", "user-agent": UA, api_key: "special-key" },
     });
     const form = pets("POST /pet/{petId}", { petId: 7, name: "Rex & co", status: "sold" });
     assert.is(form.url, "https://petstore.example/v2/pet/7");
     assert.instance(form.body, URLSearchParams);
     assert.is(String(form.body), "name=Rex+%26+co&status=sold");
-    assert.is(form.headers["content-type"], undefined, "fetch labels a form itself");
+    assert.is(form.headers["content-type"], "application/x-www-form-urlencoded", "labelled as the description says, for every client");
     const upload = pets("POST /pet/{petId}/uploadImage", { petId: 7, additionalMetadata: "front", file: new Blob(["png"]) });
     assert.instance(upload.body, FormData);
     assert.equal([...(upload.body as FormData).keys()], ["additionalMetadata", "file"]);
@@ -987,7 +1045,7 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
     assert.equal(result, {
       method: "post",
       url: "https://api.example/hooks?headers=all&url=https%3A%2F%2Fhooks.example%2Fa%3Fb",
-      headers: { accept: ACCEPT, "user-agent": UA, authorization: "token t", "content-type": "application/json; charset=utf-8" },
+      headers: { accept: "*/*", "user-agent": UA, authorization: "token t", "content-type": "application/json; charset=utf-8" },
       body: { active: true },
     });
   });
@@ -999,7 +1057,7 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
     assert.equal(pets("DELETE /pet/{petId}", options), {
       method: "delete",
       url: "https://api.example/pet/3",
-      headers: { accept: ACCEPT, "user-agent": UA, authorization: "token t", api_key: "k" },
+      headers: { accept: "*/*", "user-agent": UA, authorization: "token t", api_key: "k" },
     });
     assert.is(pets.DEFAULTS.baseUrl, "https://api.example");
     assert.equal(options, { api_key: "k" }, "the options are not modified");
@@ -1024,6 +1082,206 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI }: Lib) {
     throwsType(() => api("GET /files/{name}", { name: "a", "x-tag": "a\r\nx-admin: 1" }), 'header "x-tag" must be a string without CR, LF or NUL');
     const { headers } = api("GET /files/{name}", { name: "a", session: "s; admin=1", headers: { cookie: "theme=dark" } });
     assert.is(headers.cookie, "theme=dark; session=s%3B%20admin%3D1");
+  });
+
+  // --- Production-shaped descriptions (fixtures/*.openapi.json): nothing configured ---------------------
+
+  const telecom = productionFixture("telecom");
+  const ai = productionFixture("ai");
+  const files = productionFixture("files");
+  const SID = "AC" + "0123456789abcdef".repeat(2);
+
+  test("servers: the operation's, else the path's, else the description's, variables at their defaults", () => {
+    const api = withOpenAPI(endpoint, ai);
+    assert.is(api("POST /chat/completions", { model: "m", messages: [] }).url, "https://api.ai.example/v1/chat/completions");
+    assert.is(api("POST /uploads/{upload_id}/parts", { upload_id: "u1", data: new Blob(["x"]) }).url, "https://uploads.ai.example/v1/uploads/u1/parts");
+    assert.is(api("POST /oauth/token", { grant_type: "client_credentials", client_id: "c" }).url, "https://auth.ai.example/oauth/token");
+    assert.is(api("POST /realtime/sessions").url, "https://us.api.ai.example/v1/realtime/sessions");
+    const calls = withOpenAPI(endpoint, telecom);
+    assert.is(calls("POST /v2/Services/{ServiceSid}/Verifications", { ServiceSid: "VA1", To: "+1", Channel: "sms" }).url, "https://verify.telecom.example/v2/Services/VA1/Verifications");
+    assert.is(calls("GET /v1/Services/{ServiceSid}/Documents", { ServiceSid: "IS1" }).url, "https://sync.telecom.example/v1/Services/IS1/Documents");
+    assert.is(calls("DELETE /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json", { AccountSid: SID, Sid: "PN1" }).url, `https://api.telecom.example/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers/PN1.json`);
+    // A server variable without a default is named.
+    const open = withOpenAPI(endpoint, { servers: [{ url: "https://{tenant}.example" }], paths: { "/a": { get: {} } } });
+    throwsType(() => open("GET /a"), 'server "https://{tenant}.example" has no default for {tenant}');
+  });
+
+  test("servers: a baseUrl the caller sets wins, in defaults() before or after, or in the call; a relative server goes under it", () => {
+    const staging = "https://staging.example/v9";
+    const route = "GET /fine_tuning/jobs";
+    assert.is(withOpenAPI(endpoint.defaults({ baseUrl: staging }), ai)(route).url, `${staging}/fine_tuning/jobs`);
+    assert.is(withOpenAPI(endpoint, ai).defaults({ baseUrl: staging })(route).url, `${staging}/fine_tuning/jobs`);
+    assert.is(withOpenAPI(endpoint, ai)(route, { baseUrl: staging }).url, `${staging}/fine_tuning/jobs`);
+    assert.is(withOpenAPI(endpoint, ai)("POST /uploads/{upload_id}/parts", { upload_id: "u", data: "x", baseUrl: staging }).url, `${staging}/uploads/u/parts`);
+    // A relative server is a path under the endpoint's baseUrl, whoever set it.
+    assert.is(withOpenAPI(endpoint, files)("GET /events").url, "https://api.github.com/internal/events");
+    assert.is(withOpenAPI(endpoint.defaults({ baseUrl: "https://box.example/api" }), files)("GET /events").url, "https://box.example/api/internal/events");
+    assert.is(withOpenAPI(endpoint, files)("GET /events", { baseUrl: "https://box.example" }).url, "https://box.example/internal/events");
+    // Without servers, the endpoint's baseUrl, as before.
+    assert.is(withOpenAPI(endpoint, { paths: { "/a": { get: {} } } })("GET /a").url, "https://api.github.com/a");
+    assert.is(withOpenAPI(base, { paths: { "/a": { get: {} } } })("GET /a").url, "https://api.example/a");
+  });
+
+  test("accept: what the operation answers with on success, JSON first; GitHub's media type only where the caller keeps it", () => {
+    const api = withOpenAPI(endpoint, ai);
+    assert.equal(api("POST /chat/completions", { model: "m", messages: [] }).headers, { accept: "application/json, text/event-stream", "user-agent": UA, "content-type": "application/json; charset=utf-8" });
+    assert.is(api("POST /audio/speech", { input: "hi" }).headers.accept, "audio/mpeg");
+    assert.is(withOpenAPI(endpoint, files)("DELETE /files/{file_id}", { file_id: 1 }).headers.accept, "*/*", "a 204 answers with nothing");
+    assert.is(withOpenAPI(endpoint, files)("GET /scim/v2/Users").headers.accept, "application/scim+json");
+    // The caller's accept wins, in the call or in defaults(), before or after.
+    assert.is(api("POST /audio/speech", { input: "hi", headers: { Accept: "audio/wav" } }).headers.accept, "audio/wav");
+    assert.is(withOpenAPI(endpoint.defaults({ headers: { accept: "audio/wav" } }), ai)("POST /audio/speech", { input: "hi" }).headers.accept, "audio/wav");
+    assert.is(api.defaults({ headers: { accept: "audio/wav" } })("POST /audio/speech", { input: "hi" }).headers.accept, "audio/wav");
+    // A media type the caller sets applies as it does for endpoint(): GitHub's format and previews.
+    const github = withOpenAPI(endpoint, { paths: { "/repos/{owner}/{repo}/pulls/{pull_number}": { get: { parameters: [{ name: "owner", in: "path" }, { name: "repo", in: "path" }, { name: "pull_number", in: "path" }], responses: { 200: { content: { "application/json": {} } } } } } } });
+    const pull = { owner: "o", repo: "r", pull_number: 1 };
+    assert.is(github("GET /repos/{owner}/{repo}/pulls/{pull_number}", pull).headers.accept, "application/json");
+    assert.is(github("GET /repos/{owner}/{repo}/pulls/{pull_number}", { ...pull, mediaType: { format: "diff" } }).headers.accept, "application/vnd.github.v3.diff");
+    assert.is(github.defaults({ mediaType: { previews: ["mercy"] } })("GET /repos/{owner}/{repo}/pulls/{pull_number}", pull).headers.accept, "application/vnd.github.mercy-preview+json");
+    // The cast keeps GitHub's.
+    assert.is(endpoint("GET /repos/{owner}/{repo}/pulls/{pull_number}", pull).headers.accept, ACCEPT);
+  });
+
+  test("content-type: the request body's media type; JSON Patch, Merge Patch and SCIM go out as JSON through toFetch()", () => {
+    const api = withOpenAPI(endpoint, files);
+    const patch = [{ op: "replace", path: "/team", value: "Finance" }];
+    const metadata = api("PUT /files/{file_id}/metadata/{scope}/{template_key}", { file_id: 12, scope: "enterprise", template_key: "contract", data: patch });
+    assert.equal(metadata, {
+      method: "put",
+      url: "https://api.files.example/2.0/files/12/metadata/enterprise/contract",
+      headers: { accept: "application/json", "user-agent": UA, "content-type": "application/json-patch+json" },
+      body: patch,
+    });
+    assert.equal(toFetch(metadata)[1].body, JSON.stringify(patch));
+    const merge = api("PATCH /users/{user_id}", { user_id: 7, job_title: null, status: "inactive" });
+    assert.is(merge.headers["content-type"], "application/merge-patch+json");
+    assert.equal(merge.body, { job_title: null, status: "inactive" });
+    assert.is(toFetch(merge)[1].body, '{"job_title":null,"status":"inactive"}');
+    const scim = api("POST /scim/v2/Users", { schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName: "mona", headers: { authorization: "Bearer t" } });
+    assert.is(scim.headers["content-type"], "application/scim+json");
+    assert.equal(toFetch(scim)[1].headers["content-type"], "application/scim+json");
+    assert.is(toFetch(scim)[1].body, '{"schemas":["urn:ietf:params:scim:schemas:core:2.0:User"],"userName":"mona"}');
+    // The caller's content-type wins; a GET, a DELETE without a body and a multipart form get none (fetch
+    // labels a FormData with its boundary).
+    assert.is(api("PATCH /users/{user_id}", { user_id: 7, name: "M", headers: { "content-type": "application/json" } }).headers["content-type"], "application/json");
+    assert.is(api("GET /files/{file_id}", { file_id: 1 }).headers["content-type"], undefined);
+    assert.is(api("DELETE /files/{file_id}", { file_id: 1 }).headers["content-type"], undefined);
+    assert.is(api("POST /files/content", { attributes: "{}", file: new Blob(["x"]) }).headers["content-type"], undefined);
+    // Bytes are labelled too.
+    const bytes = withOpenAPI(base, { paths: { "/blobs": { post: { requestBody: { content: { "application/octet-stream": {} } } } } } })("POST /blobs", { data: new Uint8Array([1]) });
+    assert.is(bytes.headers["content-type"], "application/octet-stream");
+  });
+
+  test("path keys: a #fragment only tells operations apart; a literal query stays, and the parameters join it", () => {
+    const api = withOpenAPI(endpoint, files);
+    assert.is(api("GET /files/{file_id}#get_shared_link", { file_id: 42, fields: "shared_link" }).url, "https://api.files.example/2.0/files/42?fields=shared_link");
+    const link = api("PUT /files/{file_id}#add_shared_link", { file_id: 42, fields: "shared_link", shared_link: { access: "open" } });
+    assert.is(link.url, "https://api.files.example/2.0/files/42?fields=shared_link");
+    assert.equal(link.body, { shared_link: { access: "open" } });
+    throwsType(() => api("GET /files/{file_id}#get_shared_link", { file_id: 42 }), 'parameter "fields" is required by "GET /files/{file_id}#get_shared_link"');
+    const responses = withOpenAPI(endpoint, ai);
+    assert.is(responses("GET /responses/{response_id}?beta=true", { response_id: "r1", include: ["a", "b"], starting_after: 3 }).url, "https://api.ai.example/v1/responses/r1?beta=true&include=a&include=b&starting_after=3");
+    assert.is(responses("GET /responses/{response_id}?beta=true", { response_id: "r1" }).url, "https://api.ai.example/v1/responses/r1?beta=true");
+    assert.is(responses("GET /responses/{response_id}", { response_id: "r1", include: ["a"] }).url, "https://api.ai.example/v1/responses/r1?include=a");
+    // Its allowReserved and cookie parameters too.
+    const reserved = withOpenAPI(base, { paths: { "/find?v=2#x": { get: { parameters: [{ name: "path", in: "query", allowReserved: true }, { name: "s", in: "cookie" }] } } } });
+    const found = reserved("GET /find?v=2#x", { path: "a/b#c[d]", s: "1" });
+    assert.equal([found.url, found.headers.cookie], ["https://api.example/find?v=2&path=a/b%23c%5Bd%5D", "s=1"]);
+  });
+
+  test("name clashes: body:<name> for a body property or form field; `data` is a form's field", () => {
+    const api = withOpenAPI(endpoint, ai);
+    const job = api("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "dpo" } });
+    assert.equal(job.body, { model: "m", training_file: "f", method: { type: "dpo" } });
+    assert.is(job.method, "post");
+    const hook = api("POST /webhooks/{webhook_id}", { webhook_id: "w", "body:url": "https://hooks.example/a", "body:headers": { "x-a": "1" }, "body:data": { b: 2 }, events: ["done"] });
+    assert.equal(hook.body, { url: "https://hooks.example/a", headers: { "x-a": "1" }, data: { b: 2 }, events: ["done"] });
+    assert.equal(hook.headers, { accept: "application/json", "user-agent": UA, "content-type": "application/json; charset=utf-8" }, "body:headers sets no header");
+    assert.is(hook.url, "https://api.ai.example/v1/webhooks/w");
+    // A url beside the route is a body property too, as with endpoint().
+    assert.equal(api("POST /webhooks/{webhook_id}", { webhook_id: "w", url: "https://hooks.example/b" }).body, { url: "https://hooks.example/b" });
+    // A multipart field named `data` is a field.
+    const part = api("POST /uploads/{upload_id}/parts", { upload_id: "u", data: new Blob(["chunk"]) }).body as FormData;
+    assert.instance(part, FormData);
+    assert.equal([...part.keys()], ["data"]);
+    assert.instance(part.get("data"), Blob);
+    // A form field named like a path parameter.
+    const move = withOpenAPI(endpoint, telecom)("POST /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json", { AccountSid: SID, Sid: "PN1", "body:AccountSid": "AC2", FriendlyName: "Main" });
+    assert.is(move.url, `https://api.telecom.example/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers/PN1.json`);
+    assert.is(String(move.body), "AccountSid=AC2&FriendlyName=Main");
+    // A whole form is still the body.
+    const whole = new URLSearchParams("To=%2B1");
+    assert.is(withOpenAPI(endpoint, telecom)("POST /v2/Services/{ServiceSid}/Verifications", { ServiceSid: "VA1", data: whole }).body, whole);
+    throwsType(() => api("GET /fine_tuning/jobs", { "body:method": 1 }), '"GET /fine_tuning/jobs" has no body for "body:method"');
+    throwsType(() => api("POST /fine_tuning/jobs", { data: {}, "body:method": 1 }), 'option `data` is the whole body: "POST /fine_tuning/jobs" takes no "body:" keys beside it');
+  });
+
+  test("form bodies: lists are a field per item, in the description's media type", () => {
+    const api = withOpenAPI(endpoint, telecom);
+    const sms = api("POST /2010-04-01/Accounts/{AccountSid}/Messages.json", { AccountSid: SID, To: "+15551234567", From: "+15557654321", Body: "Hi & bye ü", MediaUrl: ["https://a.example/1.png", "https://a.example/2.png"] });
+    assert.instance(sms.body, URLSearchParams);
+    assert.is(String(sms.body), "To=%2B15551234567&From=%2B15557654321&Body=Hi+%26+bye+%C3%BC&MediaUrl=https%3A%2F%2Fa.example%2F1.png&MediaUrl=https%3A%2F%2Fa.example%2F2.png");
+    assert.equal(sms.headers, { accept: "application/json", "user-agent": UA, "content-type": "application/x-www-form-urlencoded" });
+    const token = withOpenAPI(endpoint, ai)("POST /oauth/token", { grant_type: "client_credentials", client_id: "c", scope: ["read", "write"] });
+    assert.is(String(token.body), "grant_type=client_credentials&client_id=c&scope=read&scope=write");
+  });
+
+  test("URLs RFC 3986 allows: query names and values percent-encoded, `<` and `>` in names too", () => {
+    const api = withOpenAPI(endpoint, telecom);
+    const { url } = api("GET /2010-04-01/Accounts/{AccountSid}/Calls.json", { AccountSid: SID, "StartTime<": "2026-11-01T00:00:00Z", "StartTime>": "2026-10-01", Status: "in-progress" });
+    assert.is(url, `https://api.telecom.example/2010-04-01/Accounts/${SID}/Calls.json?Status=in-progress&StartTime%3C=2026-11-01T00%3A00%3A00Z&StartTime%3E=2026-10-01`);
+    const names = ["a b", 'q"', "{x}", "a|b", "a\\b", "^", "`", "ü", "<", ">", "[x]", "#", "%"];
+    const description = { paths: { "/x/{p}": { get: { parameters: [{ name: "p", in: "path" }, ...names.map((name) => ({ name, in: "query" })), { name: "deep", in: "query", style: "deepObject" }, { name: "r", in: "query", allowReserved: true }] } } } };
+    const odd = withOpenAPI(base, description);
+    const values = Object.fromEntries(names.map((name) => [name, `${name} ü <>"{}|\\^\``]));
+    const built = odd("GET /x/{p}", { p: "ü <>", ...values, deep: { "a b": "c d", "<": ">" }, r: "a/b?c=<d>&e" }).url;
+    assert.ok(RFC3986_URI.test(built), built);
+    // Every name and value comes back as it was.
+    const query = new URL(built).searchParams;
+    for (const name of names) assert.is(query.get(name), values[name], name);
+    assert.is(query.get("deep[a b]"), "c d");
+    assert.is(query.get("r"), "a/b?c=<d>");
+  });
+
+  test("URLs RFC 3986 allows, whatever the parameters (property)", () => {
+    const unit = fc.string({ unit: "binary", maxLength: 6 }).filter((text) => text.length > 0 && !/[\ud800-\udfff]/.test(text));
+    fc.assert(
+      fc.property(fc.uniqueArray(unit, { minLength: 1, maxLength: 4 }), fc.array(fc.oneof(unit, fc.array(unit, { maxLength: 2 })), { minLength: 4, maxLength: 4 }), fc.constantFrom("form", "spaceDelimited", "pipeDelimited"), fc.boolean(), (names, values, style, explode) => {
+        const parameters = names.map((name) => ({ name, in: "query", style, explode }));
+        const api = withOpenAPI(base, { paths: { "/q": { post: { parameters } } } });
+        const options = Object.fromEntries(names.map((name, i) => [name, values[i]]));
+        let url: string;
+        try {
+          url = api("POST /q", options).url;
+        } catch (error) {
+          // Names like `headers` go as `query:headers`; nothing else may throw.
+          return /is required|no text form/.test(String(error)) || names.some((name) => ["method", "baseUrl", "url", "headers", "request", "mediaType", "data"].includes(name) || name.startsWith("body:"));
+        }
+        return RFC3986_URI.test(url);
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  test("one operation, two ways: a call equals parse(merge()) of it, for every fixture operation and defaults", () => {
+    for (const description of [telecom, ai, files]) {
+      for (const api of [withOpenAPI(endpoint, description), withOpenAPI(endpoint.defaults({ headers: { authorization: "t" }, PageSize: 5 }), description), withOpenAPI(endpoint, description).defaults({ baseUrl: "https://mock.example" })]) {
+        for (const [route, options] of productionCalls(description)) {
+          const direct = api(route, options);
+          assert.equal(direct, api.parse(api.merge(route, options)), route);
+        }
+      }
+    }
+  });
+
+  test("reduceOpenAPI: the same requests from the reduced description, and an error for one that is not", () => {
+    for (const description of [telecom, ai, files, oasExample("petstore.json"), oasExample("parameters-style.json")]) {
+      const reduced = reduceOpenAPI(description);
+      assert.ok(JSON.stringify(reduced).length < JSON.stringify(description).length);
+      const [whole, light] = [withOpenAPI(endpoint, description), withOpenAPI(endpoint, reduced)];
+      for (const [route, options] of productionCalls(description)) assert.equal(requestText(light(route, options)), requestText(whole(route, options)), route);
+    }
+    throwsType(() => reduceOpenAPI({} as never), "reduceOpenAPI's description must be an OpenAPI description with `paths`, not object");
   });
 
   test.run();
@@ -1151,7 +1409,6 @@ if (part("source")) hostile.run();
 
 const properties = suite("properties");
 /** QUICK=1 (`npm run test:unit`): a quarter of the runs, for a quick answer; `npm test` runs them all. */
-const runs = (count: number) => (process.env.QUICK ? Math.ceil(count / 4) : count);
 const { endpoint: ep } = source;
 
 /** Any UTF-16 code units, lone surrogates included. */
