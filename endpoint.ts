@@ -1312,7 +1312,8 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
     for (const part of template.parts) {
       if (typeof part == "string") inPath &&= !/[?#]/.test(part);
       else {
-        part.inPath = inPath;
+        // `{?…}`, `{&…}` and `{#…}` end the path, as a literal "?" or "#" does.
+        part.inPath = inPath &&= !/[?&#]/.test(part.first);
         if (i == 1) part.keep = RESERVED;
         for (const variable of part.variables) variable.name = parameters[+variable.name.slice(1)]!.variable;
       }
