@@ -8,7 +8,8 @@ import { cpus } from "node:os";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { hostileInputs } from "./fixtures/hostile.mjs";
-import { endpoint, parseTemplate } from "./dist/endpoint.mjs";
+import { endpoint, parseTemplate, withOpenAPI } from "./dist/endpoint.mjs";
+import createClient from "openapi-fetch";
 import { endpoint as octokit } from "@octokit/endpoint";
 import { parseTemplate as urlTemplate } from "url-template";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -144,6 +145,34 @@ const workloads = [
   } },
 ];
 
+// --- Any OpenAPI API: petstore through withOpenAPI, beside the plain endpoint and openapi-fetch ----------
+// withOpenAPI reads the server and media types from the description; the plain endpoint is given them (and
+// the exploded list as a route recipe) so that both build the same request. openapi-fetch builds a `Request`
+// and calls the `fetch` it is given, which answers at once with an empty 204; it is timed up to that call.
+const petstore = JSON.parse(readFileSync("node_modules/@readme/oas-examples/3.0/json/petstore.json", "utf8"));
+const pets = withOpenAPI(endpoint, petstore);
+const PETSTORE = "http://petstore.swagger.io/v2";
+const answered = Promise.resolve(new Response(null, { status: 204 }));
+let fetched;
+const client = createClient({ baseUrl: PETSTORE, fetch: (request) => ((fetched = request), answered) });
+const jsonAnswer = endpoint.defaults({ baseUrl: PETSTORE, headers: { accept: "application/json, application/xml" } });
+const noAnswer = endpoint.defaults({ baseUrl: PETSTORE, headers: { accept: "*/*" } });
+const pet = () => ({ name: "Rex", photoUrls: ["https://img.example/rex 1.png"], status: "available", tags: [{ id: 1, name: "good boy" }] });
+const user = () => ({ username: "mona.lisa", email: "mona@example.com", firstName: "Mona", lastName: "Lisa-Octo" });
+const petstoreCalls = [
+  ["GET /pet/findByStatus, an exploded list", jsonAnswer, "GET /pet/findByStatus{?status*}", "GET /pet/findByStatus", () => ({ status: ["available", "pending"] }), () => client.GET("/pet/findByStatus", { params: { query: { status: ["available", "pending"] } } })],
+  ["GET /pet/{petId}", jsonAnswer, "GET /pet/{petId}", "GET /pet/{petId}", () => ({ petId: 10 }), () => client.GET("/pet/{petId}", { params: { path: { petId: 10 } } })],
+  ["POST /pet, a JSON body", noAnswer, "POST /pet", "POST /pet", pet, () => client.POST("/pet", { body: pet() })],
+  ["PUT /user/{username}, a JSON body", noAnswer, "PUT /user/{username}", "PUT /user/{username}", user, () => client.PUT("/user/{username}", { params: { path: { username: "mona.lisa" } }, body: (({ username, ...rest }) => rest)(user()) })],
+];
+for (const [name, plain, recipe, route, options, peer] of petstoreCalls) {
+  workloads.push({ name: `petstore ${name}`, ops: 1, openapi: true, peer, candidates: {
+    "endpoint-options": () => plain(recipe, options()),
+    withOpenAPI: () => pets(route, options()),
+    "openapi-fetch 0.17": peer,
+  } });
+}
+
 // --- The expander alone ---------------------------------------------------------------------------
 const templates = [
   ["/repos/{owner}/{repo}/issues{?state,labels,per_page}", { owner: "octocat", repo: "hello world", state: "open", labels: ["bug", "ui"], per_page: 100 }],
@@ -157,6 +186,7 @@ workloads.push({ name: "RFC 6570 expand, 3 templates", ops: templates.length, ca
 
 // --- Validate, then time -------------------------------------------------------------------------
 function validate(workload) {
+  if (workload.openapi) return validateOpenAPI(workload);
   const results = {};
   for (const [name, fn] of Object.entries(workload.candidates)) {
     // What one pass builds: for round-robin and the expander, every result.
@@ -176,6 +206,20 @@ function validate(workload) {
       throw new Error(`${name} builds a different request for "${workload.name}":\n${JSON.stringify(result[i])}\nvs ours\n${JSON.stringify(ours[i])}`);
     }
   }
+}
+
+/**
+ * A petstore workload: withOpenAPI builds exactly the plain endpoint's request; openapi-fetch sends the same
+ * method, URL and body (its headers are its own: no accept, no user-agent).
+ */
+async function validateOpenAPI({ name, candidates, peer }) {
+  const ours = normalize(candidates["endpoint-options"]());
+  const viaDescription = normalize(candidates.withOpenAPI());
+  if (!isDeepStrictEqual(viaDescription, ours)) throw new Error(`withOpenAPI builds a different request for "${name}":\n${JSON.stringify(viaDescription)}\nvs\n${JSON.stringify(ours)}`);
+  await peer();
+  const sent = { method: fetched.method.toLowerCase(), url: fetched.url, body: fetched.body ? JSON.parse(await fetched.text()) : undefined };
+  const wanted = { method: ours.method, url: ours.url, body: ours.body };
+  if (!isDeepStrictEqual(sent, wanted)) throw new Error(`openapi-fetch sends a different request for "${name}":\n${JSON.stringify(sent)}\nvs\n${JSON.stringify(wanted)}`);
 }
 
 // Shared machines are noisy: each workload runs in ROUNDS rounds, every candidate once per round, and a
@@ -205,7 +249,7 @@ async function time(workload) {
 // Each workload is validated in one child process and timed in a fresh one: what one workload leaves
 // behind in the engine (the shapes its calls met, its garbage) would otherwise move the next one's time.
 const [flag, index] = process.argv.slice(2);
-if (flag === "--validate") validate(workloads[index]);
+if (flag === "--validate") await validate(workloads[index]);
 else if (flag === "--time") console.log(JSON.stringify(await time(workloads[index])));
 else {
   const self = fileURLToPath(import.meta.url);
@@ -236,6 +280,10 @@ else {
     const ratio = dot["endpoint-options"] / dot["endpoint-options, no dot"];
     console.log(`A call with a dotted repository costs ${ratio.toFixed(2)}× the same call without the dot (target: at most 1.10×).`);
     if (ratio > 1.1) console.log("Below target: a dot costs more than 10%.");
+  }
+  // withOpenAPI's target: within 1.5× of the plain endpoint building the same request.
+  for (const { workload, ns } of rows) {
+    if (ns.withOpenAPI) console.log(`${workload}: withOpenAPI ${(ns.withOpenAPI / ns["endpoint-options"]).toFixed(2)}× the plain endpoint (target 1.5×)${ns.withOpenAPI / ns["endpoint-options"] > 1.5 ? ": missed" : ""}, openapi-fetch ${(ns["openapi-fetch 0.17"] / ns.withOpenAPI).toFixed(1)}× withOpenAPI.`);
   }
   // The targets: at least 10× @octokit/endpoint on every workload, within 2.5× of the hand-written floor.
   for (const { workload, ns } of rows) {
@@ -327,7 +375,7 @@ async function sizes() {
  * library for one picture.
  */
 function chart(rows, bundles) {
-  const colors = { "endpoint-options": "#2f6fdf", "endpoint-options, no dot": "#8fb3ef", "@octokit/endpoint": "#a0a0a0", "hand-written": "#3aa76d", "url-template": "#c9a227" };
+  const colors = { "endpoint-options": "#2f6fdf", "endpoint-options, no dot": "#8fb3ef", withOpenAPI: "#6a4fd0", "@octokit/endpoint": "#a0a0a0", "hand-written": "#3aa76d", "url-template": "#c9a227", "openapi-fetch 0.17": "#d0743c" };
   const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const left = 400, width = 400, bar = 13, gap = 3;
   const x = (ns) => (Math.log10(ns / 50) / Math.log10(20000 / 50)) * width;
