@@ -933,21 +933,41 @@ type DataOption<Body, Required> = Required extends true ? { data: Body } : { dat
  * A JSON body: an object's properties sit at the top level beside the other parameters, or the whole body
  * is `data`; any other JSON (a list, say) is `data`. An optional object body may be left out whole.
  */
-type JsonBodyOptions<Body, Required> = Body extends readonly unknown[]
+type JsonBodyOptions<Body, Required, Escape = never> = Body extends readonly unknown[]
   ? DataOption<Body, Required>
   : Body extends object
-    ? Required extends true ? { data: Body } | Flatten<Body> : Partial<Body> & { data?: Body }
+    ? Required extends true ? { data: Body } | Flatten<Escaped<Body, Escape>> : Partial<Escaped<Body, Escape>> & { data?: Body }
     : DataOption<Body, Required>;
+
+/** Form media types, whose bodies `withOpenAPI()` builds from the call's properties. */
+type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data";
+
+/**
+ * `withOpenAPI()`: body properties whose names a call takes for something else (`Taken`) are passed as
+ * `"body:<name>"`, required as the description says; the others by name.
+ */
+type Escaped<Body, Taken> = Omit<Body, Taken & keyof Body> & { [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : never]: Body[Key] };
+
+/** `withOpenAPI()`'s form body: its fields by name (a file as a `Blob`), `data` one of them. */
+type FormOptions<Body, Required, Taken> = Body extends object
+  ? Escaped<{ [Key in keyof Body]: Body[Key] | Blob }, Exclude<Taken, "data">> extends infer Fields ? (Required extends true ? Fields : Partial<Fields>) : never
+  : {};
 
 /**
  * What a call passes for the operation's request body: nothing when it has none; `data` for a body that is not
- * JSON (descriptions type bytes as `string`, so bytes are taken too).
+ * JSON (descriptions type bytes as `string`, so bytes are taken too). Through `withOpenAPI()` (`Escape`, the
+ * names a call takes for something else), a form's fields sit beside the parameters, and a JSON property named
+ * like one of `Escape` is passed as `"body:<name>"`.
  */
-type BodyOptions<Operation, Required = Operation extends { requestBody: unknown } ? true : false> = Operation extends { requestBody?: infer RequestBody }
+type BodyOptions<Operation, Escape = never, Required = Operation extends { requestBody: unknown } ? true : false> = Operation extends { requestBody?: infer RequestBody }
   ? Exclude<RequestBody, undefined> extends { content: infer Content }
     ? [keyof Content & JsonMediaType] extends [never]
-      ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
-      : JsonBodyOptions<Content[keyof Content & JsonMediaType], Required>
+      ? [Escape] extends [never]
+        ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
+        : [keyof Content & FormMediaType] extends [never]
+          ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
+          : FormOptions<Content[keyof Content & FormMediaType], Required, Escape>
+      : JsonBodyOptions<Content[keyof Content & JsonMediaType], Required, Escape>
     : {}
   : {};
 
@@ -962,7 +982,7 @@ type Defaulted<Options, Keys> = Options extends unknown ? Omit<Options, Keys & k
  * parameter (an API newer than its description still works).
  */
 export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocation = "path" | "query"> = Flatten<
-  Defaulted<ParametersOf<Operation, In> & BodyOptions<Operation>, keyof Defaults> &
+  Defaulted<ParametersOf<Operation, In> & BodyOptions<Operation, "header" extends In ? NamedOption | "data" | keyof ParametersOf<Operation, In> : never>, keyof Defaults> &
     Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request"> & { [parameter: string]: unknown }
 >;
 

@@ -161,14 +161,21 @@ function promised(snippet: string): string {
   return snippet.slice(at + "// → ".length, snippet.indexOf("\n", at));
 }
 
-/**
- * types.openapi.test.ts importing `library`, and the paths openapi-typescript generated (`npm run paths`)
- * from beside it.
- */
+/** The fixtures whose `paths` openapi-typescript generates (`npm run paths`) for types.openapi.test.ts. */
+const PATHS = ["notes", "ai", "telecom", "files"];
+
+/** Those paths files, by the name they have beside the type tests. */
+const pathsFiles = () => Object.fromEntries(PATHS.map((name) => [`${name}.paths.ts`, readFileSync(join(root, "fixtures", `${name}.paths.ts`), "utf8")]));
+
+/** types.openapi.test.ts importing `library`, and the generated paths from beside it. */
 function openapiTypeTests(library: string): string {
-  const text = readFileSync(join(root, "types.openapi.test.ts"), "utf8");
-  assert.ok(text.includes('from "./endpoint.ts"') && text.includes('from "./fixtures/notes.paths.ts"'));
-  return text.replace('from "./endpoint.ts"', `from "${library}"`).replace('from "./fixtures/notes.paths.ts"', 'from "./notes.paths.ts"');
+  let text = readFileSync(join(root, "types.openapi.test.ts"), "utf8");
+  assert.ok(text.includes('from "./endpoint.ts"'));
+  for (const name of PATHS) {
+    assert.ok(text.includes(`from "./fixtures/${name}.paths.ts"`));
+    text = text.replace(`from "./fixtures/${name}.paths.ts"`, `from "./${name}.paths.ts"`);
+  }
+  return text.replace('from "./endpoint.ts"', `from "${library}"`);
 }
 
 /**
@@ -415,7 +422,7 @@ npm("TypeScript consumers compile under --strict with every module resolution, i
 
 npm("OpenAPIEndpoint's type tests pass against the declaration files (TypeScript 7 and 5)", async () => {
   writeFileSync(join(app, "types.openapi.test.ts"), openapiTypeTests("endpoint-options"));
-  writeFileSync(join(app, "notes.paths.ts"), readFileSync(join(root, "fixtures", "notes.paths.ts"), "utf8"));
+  for (const [file, text] of Object.entries(pathsFiles())) writeFileSync(join(app, file), text);
   const compilerOptions = { ...openapiCompilerOptions, module: "nodenext", moduleResolution: "nodenext" };
   writeFileSync(join(app, "tsconfig.openapi.json"), JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }));
   await Promise.all([compile(tsc7, "tsconfig.openapi.json", app), compile(tsc5, "tsconfig.openapi.json", app)]);
@@ -616,7 +623,7 @@ vendored("the route-aware type tests pass against the vendored file (TypeScript 
 vendored("OpenAPIEndpoint's type tests pass against the vendored file (TypeScript 5)", async () => {
   const dir = vendorInto("vendored-openapi-types", {
     "types.openapi.test.ts": openapiTypeTests("./endpoint.ts"),
-    "notes.paths.ts": readFileSync(join(root, "fixtures", "notes.paths.ts"), "utf8"),
+    ...pathsFiles(),
   });
   const compilerOptions = { ...openapiCompilerOptions, module: "esnext", moduleResolution: "bundler" };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }));

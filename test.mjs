@@ -58,7 +58,7 @@ const quick = process.argv.includes("--unit");
 const built = run("build: dist/", ["build.mjs"]);
 // The generated `paths` that the type tests and the integration test read, then the type check.
 const paths = Promise.all([
-  generate("openapi-typescript: the test description's paths", "fixtures/notes.openapi.json", "fixtures/notes.paths.ts"),
+  ...["notes", "ai", "telecom", "files"].map((name) => generate(`openapi-typescript: ${name}'s paths`, `fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`)),
   // Petstore's, for the integration test's README example alone.
   quick || generate("openapi-typescript: petstore's paths", "node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"),
 ]);

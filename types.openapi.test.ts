@@ -6,6 +6,9 @@
 import type { paths as GitHub } from "@octokit/openapi-types";
 import { endpoint, withOpenAPI, type Endpoint, type MergedOptions, type OpenAPIDescription, type OpenAPIEndpoint, type OpenAPIResponse, type RequestOptions } from "./endpoint.ts";
 import type { paths as Notes } from "./fixtures/notes.paths.ts";
+import type { paths as AI } from "./fixtures/ai.paths.ts";
+import type { paths as Telecom } from "./fixtures/telecom.paths.ts";
+import type { paths as Files } from "./fixtures/files.paths.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | void {}
@@ -199,3 +202,47 @@ expectType<Equal<typeof locatedResult.method, "delete">>();
 const untyped = withOpenAPI(endpoint, notesDescription);
 untyped("GET /anything", { any: 1 });
 expectType<Equal<typeof untyped, Endpoint>>();
+
+// --- withOpenAPI on production-shaped descriptions: clashing names, forms, odd path keys ----------------
+
+declare const aiDescription: OpenAPIDescription;
+const ai = withOpenAPI<AI>(endpoint, aiDescription);
+// A body property named like a named option is `"body:<name>"`, with its type; required stays required.
+ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "dpo" } });
+// @ts-expect-error `method` is an object here, `type` one of two
+ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "rlhf" } });
+ai("POST /webhooks/{webhook_id}", { webhook_id: "w", "body:url": "https://hooks.example", "body:headers": { a: "1" }, "body:data": {} });
+// @ts-expect-error the body's `url` is required
+ai("POST /webhooks/{webhook_id}", { webhook_id: "w", events: ["done"] });
+// @ts-expect-error `body:headers` is a map of strings
+ai("POST /webhooks/{webhook_id}", { webhook_id: "w", "body:url": "u", "body:headers": { a: 1 } });
+// A form's fields sit beside the parameters; a file is a Blob; `data` is a field.
+ai("POST /uploads/{upload_id}/parts", { upload_id: "u", data: new Blob(["part"]) });
+ai("POST /files", { file: new Blob(["{}"]), purpose: "batch" });
+// @ts-expect-error `purpose` is required, and one of three
+ai("POST /files", { file: new Blob(["{}"]), purpose: "training" });
+ai("POST /oauth/token", { grant_type: "client_credentials", client_id: "c", scope: ["a", "b"] });
+// A path key with a literal query is a route of its own.
+ai("GET /responses/{response_id}?beta=true", { response_id: "r", starting_after: 2 });
+// @ts-expect-error `starting_after` is an integer
+ai("GET /responses/{response_id}?beta=true", { response_id: "r", starting_after: "2" });
+
+declare const telecomDescription: OpenAPIDescription;
+const telecom = withOpenAPI<Telecom>(endpoint, telecomDescription);
+// Query names with `<` and `>`; a form field named like a path parameter is `"body:<name>"`.
+telecom("GET /2010-04-01/Accounts/{AccountSid}/Calls.json", { AccountSid: "AC1", "StartTime<": "2026-11-01", "StartTime>": "2026-10-01" });
+telecom("POST /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json", { AccountSid: "AC1", Sid: "PN1", "body:AccountSid": "AC2" });
+telecom("POST /2010-04-01/Accounts/{AccountSid}/Messages.json", { AccountSid: "AC1", To: "+1", MediaUrl: ["https://a.example/1.png"] });
+// @ts-expect-error the form's `To` is required
+telecom("POST /2010-04-01/Accounts/{AccountSid}/Messages.json", { AccountSid: "AC1", Body: "Hi" });
+
+declare const filesDescription: OpenAPIDescription;
+const files = withOpenAPI<Files>(endpoint, filesDescription);
+// Path keys told apart by a #fragment; JSON Patch as `data`, a list.
+files("GET /files/{file_id}#get_shared_link", { file_id: "1", fields: "shared_link" });
+// @ts-expect-error `fields` is required here
+files("GET /files/{file_id}#get_shared_link", { file_id: "1" });
+files("PUT /files/{file_id}/metadata/{scope}/{template_key}", { file_id: "1", scope: "global", template_key: "t", data: [{ op: "add", path: "/a", value: "b" }] });
+// @ts-expect-error a JSON Patch operation is add, replace, remove or test
+files("PUT /files/{file_id}/metadata/{scope}/{template_key}", { file_id: "1", scope: "global", template_key: "t", data: [{ op: "move", path: "/a" }] });
+files("PATCH /users/{user_id}", { user_id: "1", job_title: null });
