@@ -815,8 +815,11 @@ export type ParameterValue = string | number | boolean | bigint | object;
 type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
 type Letter = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z";
 type WordChar = Letter | Uppercase<Letter> | "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "_";
-/** Named options are never placeholders. */
-type NamedOption = "method" | "baseUrl" | "url" | "headers" | "request" | "mediaType";
+/**
+ * Named options are never placeholders. In `EndpointOptions`' order: editors list an operation's named options
+ * in the order the compiler first met these names.
+ */
+type NamedOption = "method" | "baseUrl" | "url" | "headers" | "mediaType" | "request";
 
 /** The leading word characters of `text`. */
 type Word<Text extends string, Taken extends string = ""> = Text extends `${infer C}${infer Rest}`
@@ -946,11 +949,16 @@ type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data"
  * `withOpenAPI()`: body properties whose names a call takes for something else (`Taken`) are passed as
  * `"body:<name>"`, required as the description says; the others by name.
  */
-type Escaped<Body, Taken> = Omit<Body, Taken & keyof Body> & { [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : never]: Body[Key] };
+type Escaped<Body, Taken> = [Taken & keyof Body] extends [never]
+  ? Body
+  : Omit<Body, Taken & keyof Body> & { [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : never]: Body[Key] };
+
+/** A file in a form: the environment's `Blob`, read off `globalThis` so that no DOM type is named here. */
+type FileField = typeof globalThis extends { Blob: { prototype: infer Blob } } ? Blob : never;
 
 /** `withOpenAPI()`'s form body: its fields by name (a file as a `Blob`), `data` one of them. */
 type FormOptions<Body, Required, Taken> = Body extends object
-  ? Escaped<{ [Key in keyof Body]: Body[Key] | Blob }, Exclude<Taken, "data">> extends infer Fields ? (Required extends true ? Fields : Partial<Fields>) : never
+  ? Escaped<{ [Key in keyof Body]: Body[Key] | FileField }, Exclude<Taken, "data">> extends infer Fields ? (Required extends true ? Fields : Partial<Fields>) : never
   : {};
 
 /**
