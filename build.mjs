@@ -16,7 +16,7 @@ const write = (file, contents) => {
 
 // Internal record fields (compiled templates, per-defaults() state) get short names in every build, as
 // preact does: they are never seen by callers, and their long names were 85 B of the gzipped bundle.
-const INTERNAL_FIELDS = /^(parts|names|name|relative|rooted|mayHoldQuery|first|separator|named|ifEmpty|keep|variables|inPath|prefix|explode|skip|merged|bodyHeaders|params|presetHeaders|verb|base)$/;
+const INTERNAL_FIELDS = /^(parts|names|name|relative|rooted|mayHoldQuery|first|separator|named|ifEmpty|keep|variables|inPath|prefix|explode|skip|merged|bodyHeaders|params|presetHeaders|verb|base|templates|fast|form|label|answers|server|variable|route)$/;
 const common = { entryPoints: ["endpoint.ts"], bundle: true, target: "es2021", mangleProps: INTERNAL_FIELDS, logLevel: "warning", write: false };
 const builds = await Promise.all([
   build({ ...common, format: "esm", outfile: "dist/endpoint.mjs" }),

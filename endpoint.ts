@@ -1254,8 +1254,8 @@ interface Operation {
   form: string | undefined;
   /** What a body is labelled when the caller does not say: the description's media type (none for multipart). */
   label: string | undefined;
-  /** The success responses' media types, JSON first; `*∕*` when they have none. */
-  accept: string;
+  /** The success responses' media types, JSON first, as an accept header; `*∕*` when they have none. */
+  answers: string;
   /** An absolute server URL, split as a base URL is; `undefined` when the server is relative or there is none. */
   server: [path: string, query: string, fragment: string] | undefined;
 }
@@ -1373,7 +1373,7 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
     fast: !form && parameters.every(({ key, name, variable, json, in: where, style }) => key == name && variable == name && !json && (where == "path" ? style == "simple" : where == "query" && style == "form")),
     form,
     label,
-    accept: answers.filter(isJson).concat(answers.filter((answer) => !isJson(answer))).join(", ") || "*/*",
+    answers: answers.filter(isJson).concat(answers.filter((answer) => !isJson(answer))).join(", ") || "*/*",
     server: absolute ? splitBase(server) : undefined,
   };
 }
@@ -1446,7 +1446,7 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
     if (state != EMPTY_STATE) delete call.baseUrl;
     const { format, previews } = (call.mediaType ?? {}) as Partial<MediaType>;
     const headers = addHeaders({}, call.headers);
-    if (headers.accept === own.accept && !format && !previews?.length) headers.accept = operation.accept;
+    if (headers.accept === own.accept && !format && !previews?.length) headers.accept = operation.answers;
     const labelled = headers["content-type"] !== undefined;
     // The parameters' values, in shape, apart from what the call passes on (named options, body properties).
     const values: Record<string, unknown> = {};
@@ -1515,7 +1515,7 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
     const operation = readOnce(lower ?? state.verb, url);
     if (!operation.fast || escapesInDefaults) return [operation, undefined];
     const onIt = onServer(state, operation, merged.baseUrl);
-    const presetHeaders = custom ? state.presetHeaders : { ...state.presetHeaders, accept: operation.accept };
+    const presetHeaders = custom ? state.presetHeaders : { ...state.presetHeaders, accept: operation.answers };
     const labelled = (merged.headers as RequestHeaders)["content-type"] !== undefined;
     return [operation, { ...onIt, presetHeaders, bodyHeaders: { ...presetHeaders, "content-type": labelled ? state.bodyHeaders["content-type"] : operation.label ?? JSON_TYPE } }];
   }, 1000);
