@@ -1189,6 +1189,11 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     assert.equal([found.url, found.headers.cookie], ["https://api.example/find?v=2&path=a/b%23c%5Bd%5D", "s=1"]);
   });
 
+  test("path keys: a literal `:` after a placeholder is text (`{name}:cancel`), not a placeholder", () => {
+    const api = withOpenAPI(endpoint, { servers: [{ url: "https://jobs.example/v1" }], paths: { "/{name}:cancel": { post: { parameters: [{ name: "name", in: "path", required: true }] } } } });
+    assert.is(api("POST /{name}:cancel", { name: "jobs/7" }).url, "https://jobs.example/v1/jobs%2F7:cancel");
+  });
+
   test("name clashes: body:<name> for a body property or form field; `data` is a form's field", () => {
     const api = withOpenAPI(endpoint, ai);
     const job = api("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "dpo" } });

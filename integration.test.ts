@@ -469,7 +469,8 @@ npm("the README's petstore example compiles (TypeScript 7 and 5) and prints what
   const compilerOptions = { ...notOurs, strict: true, target: "es2022", types: ["node"], typeRoots: [join(root, "node_modules", "@types")], module: "nodenext", moduleResolution: "nodenext", outDir: "petstore-out" };
   writeFileSync(join(app, "tsconfig.petstore.json"), JSON.stringify({ compilerOptions, files: ["petstore-example.ts"] }));
   await Promise.all([compile(tsc7, "tsconfig.petstore.json", app), compile(tsc5, "tsconfig.petstore.json", app, true)]);
-  const { stdout, seen } = await sendToLocal("petstore-out/petstore-example.js", "https://petstore.swagger.io", (request) => `${request.method} ${request.url} api_key=${request.headers.api_key}`, {});
+  // Nothing configured: the host is the description's server.
+  const { stdout, seen } = await sendToLocal("petstore-out/petstore-example.js", "http://petstore.swagger.io", (request) => `${request.method} ${request.url} api_key=${request.headers.api_key}`, {});
   assert.is(stdout.trim(), promised(snippet));
   assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key"]);
 });
@@ -505,11 +506,12 @@ runGroup("npm", npm);
 const cdn = suite("CDN in Chromium");
 let server: Server | undefined;
 let origin = "";
+/** Test pages by path. */
+const pages = new Map<string, string>();
 // A throw in a hook does not fail a uvu run, so the tests themselves report a missing Chromium.
 cdn.before(async () => {
   if (!existsSync(chromiumPath)) return;
-  const pages = new Map<string, string>();
-  const types: Record<string, string> = { ".js": "text/javascript", ".mjs": "text/javascript", ".html": "text/html" };
+  const types: Record<string, string> = { ".js": "text/javascript", ".mjs": "text/javascript", ".html": "text/html", ".json": "application/json" };
   server = createServer((request, response) => {
     const path = new URL(request.url!, "http://x").pathname;
     // Test pages by name; anything else from the installed package folder, as a CDN serves it.
@@ -577,6 +579,34 @@ cdn("the minified bundle builds every scenario request exactly", async () => {
   await page.close();
   assert.equal(errors, []);
   assert.equal(JSON.parse(json), EXPECTED);
+});
+
+cdn("the README's browser recipe: a build step reduces the description, and the page builds from it what Node builds from the whole one", async () => {
+  if (!present("Chromium", chromiumPath)) return;
+  // The build step, in a folder of the app that has the package installed.
+  const dir = join(app, "browser-recipe");
+  mkdirSync(join(dir, "src"), { recursive: true });
+  const whole = join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json");
+  cpSync(whole, join(dir, "openapi.json"));
+  writeFileSync(join(dir, "reduce-openapi.mjs"), snippets.get("reduce")!);
+  await node(["reduce-openapi.mjs"], dir);
+  const reduced = readFileSync(join(dir, "src", "api.json"), "utf8");
+  assert.ok(reduced.length * 4 < statSync(whole).size, `${reduced.length} B reduced`);
+  // The app, as the README writes it, with the package's ESM build behind an import map.
+  const recipe = snippets.get("browser-app")!;
+  pages.set("/recipe/api.json", reduced);
+  pages.set("/recipe/pets.js", recipe);
+  const importMap = JSON.stringify({ imports: { "endpoint-options": "/dist/endpoint.mjs" } });
+  pages.set("/recipe/index.html", `<!doctype html>\n<link rel="icon" href="data:,">\n<script type="importmap">${importMap}</script>\n<script type="module" src="/recipe/pets.js"></script>\n`);
+  const { page, log, errors, requested } = await visit("/recipe/index.html");
+  await page.waitForFunction(() => document.readyState == "complete");
+  await page.close();
+  assert.equal(errors, []);
+  assert.equal(log, [promised(recipe)]);
+  assert.equal(requested.sort(), [`${origin}/dist/endpoint.mjs`, `${origin}/recipe/api.json`, `${origin}/recipe/index.html`, `${origin}/recipe/pets.js`]);
+  // Node, from the whole description, builds the same.
+  const { endpoint, withOpenAPI } = await import(join(installed, "dist", "endpoint.mjs"));
+  assert.is(withOpenAPI(endpoint, JSON.parse(readFileSync(whole, "utf8")))("GET /pet/findByStatus", { status: ["sold"] }).url, promised(recipe));
 });
 
 runGroup("cdn", cdn);

@@ -18,7 +18,7 @@ import * as assert from "uvu/assert";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -566,7 +566,7 @@ oracle("reduceOpenAPI: every operation builds the same request from the reduced 
   const reduced = source.reduceOpenAPI(spec);
   const size = JSON.stringify(reduced).length;
   const gzip = gzipSync(JSON.stringify(reduced), { level: 9 }).length;
-  console.log(`\n    GitHub's description reduced: ${(JSON.stringify(spec).length / 1e6).toFixed(1)} MB to ${(size / 1e3).toFixed(0)} KB, ${(gzip / 1e3).toFixed(1)} KB gzip`);
+  console.log(`\n    GitHub's description reduced: ${(statSync(SPEC).size / 1e6).toFixed(1)} MB as published (${(JSON.stringify(spec).length / 1e6).toFixed(1)} MB minified) to ${(size / 1e3).toFixed(0)} KB, ${(gzip / 1e3).toFixed(1)} KB gzip`);
   assert.ok(size <= 250_000 && gzip <= 15_000, `${size} B, ${gzip} B gzip`);
   let compared = 0;
   const [whole, light] = [source.withOpenAPI(source.endpoint, spec), source.withOpenAPI(source.endpoint, reduced)];

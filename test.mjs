@@ -41,15 +41,22 @@ function run(name, args, env = {}, background = false) {
 }
 
 /**
- * openapi-typescript's `paths` for a description, written whole and renamed into place: another checkout's
- * `npm test` may be reading the file. As `make` would, only when the file is older than the description or
- * the generator.
+ * openapi-typescript's `paths` for descriptions, in one process (its start is most of the cost of one), each
+ * written whole and renamed into place: another checkout's `npm test` may be reading the file. As `make`
+ * would, only those older than their description or the generator.
  */
-const generate = (name, description, file) => {
+const generate = (pairs) => {
   const modified = (path) => (existsSync(path) ? statSync(path).mtimeMs : -1);
-  if (modified(file) > Math.max(modified(description), modified("node_modules/openapi-typescript/package.json"))) return Promise.resolve(0);
-  const temporary = `${file}.${process.pid}.tmp`;
-  return run(name, ["node_modules/openapi-typescript/bin/cli.js", description, "-o", temporary]).then((code) => (renameSync(temporary, file), code));
+  const stale = pairs.filter(([description, file]) => modified(file) <= Math.max(modified(description), modified("node_modules/openapi-typescript/package.json")));
+  if (!stale.length) return Promise.resolve(0);
+  const code = `
+    import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
+    import { readFileSync, renameSync, writeFileSync } from "node:fs";
+    for (const [description, file] of ${JSON.stringify(stale)}) {
+      writeFileSync(file + ".${process.pid}.tmp", COMMENT_HEADER + astToString(await openapiTS(JSON.parse(readFileSync(description, "utf8")))));
+      renameSync(file + ".${process.pid}.tmp", file);
+    }`;
+  return run(`openapi-typescript: the paths of ${stale.map(([, file]) => file).join(", ")}`, ["--input-type=module", "-e", code]);
 };
 
 const started = performance.now();
@@ -57,10 +64,10 @@ const quick = process.argv.includes("--unit");
 // dist/ from the source as it is, for the suites that test the builds (the integration test packs it).
 const built = run("build: dist/", ["build.mjs"]);
 // The generated `paths` that the type tests and the integration test read, then the type check.
-const paths = Promise.all([
-  ...["notes", "ai", "telecom", "files"].map((name) => generate(`openapi-typescript: ${name}'s paths`, `fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`)),
-  // Petstore's, for the integration test's README example alone.
-  quick || generate("openapi-typescript: petstore's paths", "node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"),
+// Petstore's, for the integration test's README example alone.
+const paths = generate([
+  ...["notes", "ai", "telecom", "files"].map((name) => [`fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`]),
+  ...(quick ? [] : [["node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"]]),
 ]);
 // In the quick loop every step is the loop: none is in the background.
 const background = !quick;
