@@ -5,7 +5,9 @@
  *   1. the RFC 6570 URI-template compiler and expander,
  *   2. option merging (defaults, headers, media types),
  *   3. request building (URL, query, body),
- *   4. the exported surface, and `toFetch()` for sending with fetch.
+ *   4. the exported surface: the types (the route-aware and OpenAPI ones too), `endpoint`, `parseTemplate()`,
+ *      and `toFetch()` for sending with fetch,
+ *   5. requests as an OpenAPI description says: `withOpenAPI()`, and `reduceOpenAPI()` for a light description.
  *
  * Every regular expression here is linear: character classes, anchored or bounded, no nested ambiguity.
  *
@@ -782,10 +784,19 @@ export interface EndpointOptions {
 export interface MergedOptions extends EndpointOptions {
   /** A parameter, read back: its type is not known. */
   [parameter: string]: unknown;
+  /** The method as the route, the options or the defaults gave it (not lowercased). */
   method: string;
+  /** The base URL a path-only `url` will be resolved against. */
   baseUrl: string;
+  /** Every header, names lowercased, the defaults' (`accept`, `user-agent`) included. */
   headers: RequestHeaders;
-  mediaType: { format: string; previews?: string[] };
+  /** The media type amendments so far: `format` is `""` when none is set. */
+  mediaType: {
+    /** A media type format such as `raw` or `diff`, or `""`. */
+    format: string;
+    /** API preview names, without a `-preview` suffix. */
+    previews?: string[];
+  };
 }
 
 /** The headers of an `endpoint()` result: `accept` and `user-agent` are always there, as strings. */
@@ -812,8 +823,11 @@ export interface RequestOptions {
 /** The value of a parameter: `undefined` and `null` are absent, so a required one must be something. */
 export type ParameterValue = string | number | boolean | bigint | object;
 
+/** The operators that make an expression's variables optional in a route: `{+a}`, `{#a}`, `{.a}`, `{/a}`, `{;a}`, `{?a}`, `{&a}`. */
 type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
+/** A lowercase ASCII letter: what a `:name` placeholder starts with. */
 type Letter = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z";
+/** A character of a `:name` placeholder: a letter, a digit or `_`. */
 type WordChar = Letter | Uppercase<Letter> | "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "_";
 /**
  * Named options are never placeholders. In `EndpointOptions`' order: editors list an operation's named options
@@ -836,7 +850,9 @@ type VariableNames<List extends string> = List extends `${infer Spec},${infer Re
   : List extends `${infer Name}*` ? Name
   : List extends `${infer Name}:${string}` ? Name
   : List;
+/** The names an expression requires: those of `{a,b}`, none of an expression with an operator. */
 type RequiredIn<Inside extends string> = Inside extends `${Operator}${string}` ? never : VariableNames<Inside>;
+/** The names an expression with an operator takes: `{?a,b}` → `"a" | "b"`. */
 type OptionalIn<Inside extends string> = Inside extends `${Operator}${infer List}` ? VariableNames<List> : never;
 
 /** The URL part of `"METHOD url"`, or the route itself. */
@@ -886,8 +902,12 @@ export interface Endpoint<Defaults extends object = {}> {
   defaults<const Options extends EndpointOptions>(options: Options): Endpoint<Omit<Defaults, keyof Options> & Options>;
   /** The current default options (a fresh copy on every read: changing it changes nothing). */
   readonly DEFAULTS: MergedOptions;
-  /** The defaults with the given route and options applied, not yet parsed into request options. */
+  /**
+   * The defaults with the given route and options applied, not yet parsed into request options.
+   * @example endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" }).url // "/orgs/{org}/repos"
+   */
   merge(route: string, options?: EndpointOptions): MergedOptions;
+  /** The defaults with the given options applied (`url` is their template), not yet parsed. */
   merge(options: EndpointOptions): MergedOptions;
   /** Turn merged options (see `merge()`) into request options. Stateless. */
   parse(options: MergedOptions): RequestOptions;
@@ -1071,6 +1091,10 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends
   /** A typed endpoint with these options as defaults: a parameter they set is optional in every call. */
   defaults<const Options extends EndpointOptions>(options: Options): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In>;
 }
+
+// What the public types above are built from, exported (each documented where it is declared) so that the
+// generated API docs name no type a reader cannot open.
+export type { Operator, Letter, WordChar, NamedOption, Word, Expressions, ColonNames, VariableNames, RequiredIn, OptionalIn, RouteArguments, HttpMethod, OperationAt, RouteOperation, ParametersIn, ParametersOf, JsonMediaType, DataOption, JsonBodyOptions, FormMediaType, Escaped, FileField, FormOptions, BodyOptions, Flatten, Defaulted, OptionsArgument, RouteArgument, JsonContent, SuccessStatuses, HasContent, SuccessBody, GlobalRequestInit };
 
 /** An RFC 6570 template, compiled once. */
 export interface UriTemplate {

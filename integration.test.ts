@@ -480,7 +480,9 @@ npm("every type the README says is exported is exported by the declaration files
   const sentence = readme.slice(readme.indexOf("`EndpointOptions`, `MergedOptions`"), readme.indexOf("## TypeScript"));
   const promised = [...sentence.matchAll(/`(\w+)`/g)].map((match) => match[1]!).sort();
   const declarations = readFileSync(join(installed, "dist", "endpoint.d.mts"), "utf8");
-  const exported = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)].map((match) => match[1]!).sort();
+  // `export type X`, `export interface X`, and the names of an `export type { A, B }` list.
+  const listed = [...declarations.matchAll(/^export type \{([^}]*)\}/gm)].flatMap((match) => match[1]!.split(",").map((name) => name.trim()));
+  const exported = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)].map((match) => match[1]!).concat(listed).sort();
   assert.equal(promised, exported);
 });
 

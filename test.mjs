@@ -15,10 +15,10 @@ const results = [];
  * the longest chain (build, pack, the npm and vendored groups; the GitHub oracle) runs at a lower priority, so
  * that on a machine with fewer cores than steps that chain is not slowed by work that can fill in around it.
  */
-function run(name, args, env = {}, background = false) {
+function run(name, args, env = {}, background = false, command = node) {
   const start = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(node, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     if (background) {
       try {
         setPriority(child.pid, 10);
@@ -74,6 +74,8 @@ const background = !quick;
 const unit = [
   paths.then(() => run("types: endpoint.ts and the type tests, TypeScript 7", ["node_modules/typescript7/bin/tsc", "--noEmit", "-p", "."], {}, background)),
   run("types: the compilers' errors for wrong calls", [...tsx, "types.errors.test.ts"], quick ? { QUICK: "1" } : {}, background),
+  // The generated API docs (JSR's): every export and member documented, no public type naming a private one.
+  run("docs: deno doc --lint endpoint.ts", ["doc", "--lint", "endpoint.ts"], { NO_COLOR: "1" }, background, "node_modules/deno/deno"),
   // The unit tests in two halves, one per core.
   built.then(() => run("unit: endpoint.test.ts, the source's half", [...tsx, "endpoint.test.ts"], { UNIT_PART: "source", ...(quick && { QUICK: "1" }) }, background)),
   built.then(() => run("unit: endpoint.test.ts, the builds' half", [...tsx, "endpoint.test.ts"], { UNIT_PART: "builds", ...(quick && { QUICK: "1" }) }, background)),
@@ -85,7 +87,7 @@ else {
   await Promise.all([
     ...unit,
     built.then(() => run("oracle: GitHub's description through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "github" })),
-    run("oracle: fourteen third-party descriptions through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "third-party" }, true),
+    run("oracle: seventeen third-party descriptions through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "third-party" }, true),
     // The package is packed and installed once (after the paths it copies); the groups that use it then run
     // side by side.
     Promise.all([paths, built]).then(() => integration("pack")).then((code) => code == 0 && Promise.all(["npm", "cdn", "vendored", "clients", "deno", "bun"].map(integration))),
