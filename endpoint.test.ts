@@ -1590,4 +1590,9 @@ size(`\`endpoint\` alone, tree-shaken from dist/endpoint.mjs, is at most ${ALONE
   const { gzip } = measure(await endpointAlone("./dist/endpoint.mjs"));
   assert.ok(gzip <= ALONE_BUDGET, `${gzip} B gzip is over the budget of ${ALONE_BUDGET} B`);
 });
+// The README is the package's front page, read in one sitting; how things are checked is in CONTRIBUTING.md.
+size("README.md is at most 40,000 B", () => {
+  const bytes = readFileSync("README.md").length;
+  assert.ok(bytes <= 40_000, `README.md is ${bytes} B`);
+});
 if (part("source")) size.run();

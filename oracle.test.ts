@@ -37,10 +37,10 @@ let root = spec;
 const METHODS = ["get", "head", "post", "put", "patch", "delete"];
 
 // ---------------------------------------------------------------------------------------------------
-// The operations the README excuses, each with its reason (section "OpenAPI check").
+// The operations CONTRIBUTING.md excuses, each with its reason (section "The OpenAPI check").
 
-function excusedInReadme(): Map<string, string> {
-  const readme = readFileSync("README.md", "utf8");
+function excusedInContributing(): Map<string, string> {
+  const readme = readFileSync("CONTRIBUTING.md", "utf8");
   const section = readme.slice(readme.indexOf("<!-- oracle-excused -->"), readme.indexOf("<!-- /oracle-excused -->"));
   const excused = new Map<string, string>();
   for (const line of section.split("\n")) {
@@ -519,17 +519,17 @@ oracle.after(() => {
 // The source first: its requests are sent; the builds must make exactly the same ones, and withOpenAPI's
 // by-name calls are sent where they differ from the recipes'.
 for (const [name, lib, plain] of [["source", source, false], ["dist/endpoint.mjs", esm as Lib, false], ["dist/endpoint.cjs", cjs, false], ["withOpenAPI, every parameter by name", source, true]] as const) {
-  oracle(`${name}: every operation is accepted and arrives unchanged, but those the README excuses`, async () => {
-    const excused = excusedInReadme();
+  oracle(`${name}: every operation is accepted and arrives unchanged, but those CONTRIBUTING.md excuses`, async () => {
+    const excused = excusedInContributing();
     const outcomes = await pool(operations, 8, (operation) => check(lib, operation, plain, lib == source));
     const failed = new Map<string, string>();
     outcomes.forEach((outcome, i) => outcome !== undefined && failed.set(`${operations[i]!.method} ${operations[i]!.path}`, outcome));
     const accepted = operations.length - failed.size;
     console.log(`\n    ${name}: ${accepted}/${operations.length} operations accepted (${sent.size} distinct requests so far: ${sentNow} sent to Prism, the rest answered as in an earlier run)`);
     const unexcused = [...failed].filter(([route]) => !excused.has(route));
-    assert.equal(unexcused, [], `failures the README does not excuse:\n${unexcused.map(([route, why]) => `${route}: ${why}`).join("\n")}`);
+    assert.equal(unexcused, [], `failures CONTRIBUTING.md does not excuse:\n${unexcused.map(([route, why]) => `${route}: ${why}`).join("\n")}`);
     const stale = [...excused.keys()].filter((route) => !failed.has(route));
-    assert.equal(stale, [], "the README excuses operations that now pass");
+    assert.equal(stale, [], "CONTRIBUTING.md excuses operations that now pass");
     if (!only) assert.ok(operations.length > 1000, `only ${operations.length} operations`);
   });
 }
