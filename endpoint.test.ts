@@ -1117,6 +1117,9 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     assert.is(withOpenAPI(endpoint, files)("GET /events").url, "https://api.github.com/internal/events");
     assert.is(withOpenAPI(endpoint.defaults({ baseUrl: "https://box.example/api" }), files)("GET /events").url, "https://box.example/api/internal/events");
     assert.is(withOpenAPI(endpoint, files)("GET /events", { baseUrl: "https://box.example" }).url, "https://box.example/internal/events");
+    // A relative server's trailing slashes go, as a base URL's does; one without a leading "/" gets one.
+    assert.is(withOpenAPI(base, { servers: [{ url: "/v2//" }], paths: { "/a": { get: {} } } })("GET /a").url, "https://api.example/v2/a");
+    assert.is(withOpenAPI(base, { servers: [{ url: "v2" }], paths: { "/a": { get: {} } } })("GET /a").url, "https://api.example/v2/a");
     // Without servers, the endpoint's baseUrl, as before.
     assert.is(withOpenAPI(endpoint, { paths: { "/a": { get: {} } } })("GET /a").url, "https://api.github.com/a");
     assert.is(withOpenAPI(base, { paths: { "/a": { get: {} } } })("GET /a").url, "https://api.example/a");

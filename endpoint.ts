@@ -1343,7 +1343,8 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
   // endpoint's baseUrl, so it starts the template.
   const server = serverUrl([operation["servers"], item["servers"], description["servers"]]);
   const absolute = server !== undefined && ABSOLUTE.test(server);
-  const prefix = server === undefined || absolute ? "" : (server[0] == "/" ? "" : "/") + server.replace(/\/+$/, "");
+  let prefix = server === undefined || absolute ? "" : (server[0] == "/" ? "" : "/") + server;
+  while (prefix.endsWith("/")) prefix = prefix.slice(0, -1);
 
   // Each parameter an expression named by its index (any name compiles so), renamed below to the parameter's
   // variable. RFC 6570 writes every OpenAPI style once the value is in shape (see styled()). A `#fragment` in
