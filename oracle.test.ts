@@ -578,9 +578,9 @@ oracle("reduceOpenAPI: every operation builds the same request from the reduced 
     }
   }
   // The third-party descriptions, as published: their `$ref`s resolve in the joined copy the sampler reads.
-  root = joinDescriptions().joined;
+  root = joined;
   try {
-    const { calls } = joinDescriptions();
+    const calls = thirdPartyCalls;
     const apis = new Map([...THIRD_PARTY, ...PRODUCTION].map((file) => [file, [source.withOpenAPI(source.endpoint, published(file)), source.withOpenAPI(source.endpoint, source.reduceOpenAPI(published(file)))]]));
     for (const call of calls) {
       const [whole, light] = apis.get(call.file)!;
