@@ -898,7 +898,12 @@ export interface Endpoint<Defaults extends object = {}> {
   <Route extends string>(route: Route, ...options: RouteArguments<Route, Defaults>): RequestOptions & { method: RouteMethod<Route, Defaults>; headers: EndpointHeaders };
   /** Build request options from options alone; `url` is required, `method` defaults to GET. */
   (options: EndpointOptions): RequestOptions & { headers: EndpointHeaders };
-  /** A new endpoint function with these options as defaults, layered over the current ones. */
+  /**
+   * A new endpoint function with these options as defaults, layered over the current ones.
+   * @example
+   * const enterprise = endpoint.defaults({ baseUrl: "https://github.example.com/api/v3", headers: { authorization: "token t" } });
+   * enterprise("GET /user").url // "https://github.example.com/api/v3/user"
+   */
   defaults<const Options extends EndpointOptions>(options: Options): Endpoint<Omit<Defaults, keyof Options> & Options>;
   /** The current default options (a fresh copy on every read: changing it changes nothing). */
   readonly DEFAULTS: MergedOptions;
@@ -1076,6 +1081,10 @@ export type OpenAPIResponse<Paths, Route extends OpenAPIRoute<Paths>> = RouteOpe
  * description is completed and checked with its parameters and body; an unknown literal route is an
  * error; a route typed `string` and the `endpoint(options)` form are not checked. `DEFAULTS`, `merge()` and
  * `parse()` are `Endpoint`'s.
+ * @example
+ * import type { paths } from "@octokit/openapi-types";
+ * const github = endpoint as OpenAPIEndpoint<paths>;
+ * github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", title: "Found a bug" });
  */
 export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends OpenAPILocation = "path" | "query"> extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
   /**
