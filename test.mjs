@@ -73,7 +73,7 @@ const paths = generate([
 const background = !quick;
 const unit = [
   paths.then(() => run("types: endpoint.ts and the type tests, TypeScript 7", ["node_modules/typescript7/bin/tsc", "--noEmit", "-p", "."], {}, background)),
-  run("types: the compilers' errors for wrong calls", [...tsx, "types.errors.test.ts"], quick ? { QUICK: "1" } : {}, background),
+  paths.then(() => run("types: the compilers' errors for wrong calls", [...tsx, "types.errors.test.ts"], quick ? { QUICK: "1" } : {}, background)),
   // The generated API docs (JSR's): every export and member documented, no public type naming a private one.
   run("docs: deno doc --lint endpoint.ts", ["doc", "--lint", "endpoint.ts"], { NO_COLOR: "1" }, background, "node_modules/deno/deno"),
   // The unit tests in two halves, one per core.

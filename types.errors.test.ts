@@ -1,6 +1,7 @@
 // What a TypeScript user sees for a wrong call through `OpenAPIEndpoint`: the compilers' own diagnostics
-// (TypeScript 5 and 7, `tsc --pretty false`), for GitHub's description. Each wrong call must give exactly
-// one error, on the options argument or on the wrong property, naming what is wrong; right calls none.
+// (TypeScript 5 and 7, `tsc --pretty false`), for GitHub's description and, through withOpenAPI, the AI
+// fixture's clashing body names. Each wrong call must give exactly one error, on the options argument or on
+// the wrong property, naming what is wrong; right calls none.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
@@ -28,12 +29,29 @@ interface Expected {
 }
 
 const header = `import type { paths } from "@octokit/openapi-types";
-import { endpoint, type OpenAPIEndpoint } from "${join(root, "endpoint.ts")}";
+import type { paths as AI } from "${join(root, "fixtures", "ai.paths.ts")}";
+import { endpoint, withOpenAPI, type OpenAPIEndpoint } from "${join(root, "endpoint.ts")}";
 const github = endpoint as OpenAPIEndpoint<paths>;
 const repo = github.defaults({ owner: "octocat", repo: "hello-world" });
+const ai = withOpenAPI<AI>(endpoint, { paths: {} });
 `;
 
 const cases: Expected[] = [
+  // withOpenAPI: a body property named like a named option is "body:<name>", with its type.
+  { call: `ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "dpo" } });` },
+  {
+    call: `ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "rlhf" } });`,
+    code: 2345,
+    at: "{ model",
+    says: { "TypeScript 5": `Type '"rlhf"' is not assignable to type '"supervised" | "dpo"'.`, "TypeScript 7": `Type '"rlhf"' is not assignable to type '"dpo" | "supervised"'.` },
+  },
+  // A required body property that clashes is required as "body:<name>".
+  {
+    call: `ai("POST /webhooks/{webhook_id}", { webhook_id: "w", events: ["done"] });`,
+    code: 2345,
+    at: "{ webhook_id",
+    says: `Property '"body:url"' is missing in type '{ webhook_id: string; events: string[]; }'`,
+  },
   // Right calls: no error.
   { call: `github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", title: "Found a bug", labels: ["bug"] });` },
   { call: `repo("GET /repos/{owner}/{repo}/issues", { per_page: 5, state: "open" });` },
