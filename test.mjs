@@ -2,7 +2,7 @@
 // whole when it ends, then a summary with each one's time. `npm run test:unit` is the quick loop: the type
 // checks and the unit tests (`--unit`).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 
