@@ -1272,6 +1272,8 @@ interface Operation {
   /** Lowercase. */
   method: string;
   parameters: Parameter[];
+  /** The keys of the required parameters: what a call must give for the fast way (see `fast`). */
+  required: string[];
   /**
    * The path and query as a template, each parameter an expression of its style (`/pets/{;id*}{?tags*,limit}`),
    * after a relative server's path; then `allowReserved` query parameters (`{&a}`, reserved characters kept),
@@ -1403,6 +1405,7 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
     route,
     method,
     parameters,
+    required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.key),
     templates,
     fast: !form && parameters.every(({ key, name, variable, json, in: where, style }) => key == name && variable == name && !json && (where == "path" ? style == "simple" : where == "query" && style == "form")),
     form,
@@ -1501,8 +1504,8 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
     // Body properties and form fields: gathered here when one is escaped (`body:method`) or the body is a form
     // (where `data` is a field too, unless it is a whole form), else left to build().
     const names = Object.keys(call);
-    const escaped = names.some((name) => name.startsWith("body:"));
-    if (escaped && /^(get|head)$/.test(method)) fail(`${quote(route)} has no body for ${quote(names.find((name) => name.startsWith("body:"))!)}`);
+    const escaped = names.find((name) => name.startsWith("body:"));
+    if (escaped && /^(get|head)$/.test(method)) fail(`${quote(route)} has no body for ${quote(escaped)}`);
     if (escaped || (form && !isForm(call.data))) {
       if (!form && call.data !== undefined) fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
       const fields: [string, unknown][] = [];
@@ -1562,9 +1565,7 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
         // What changes the server, the operation or the media types, and escaped body properties, take the general way.
         if (key == "baseUrl" || key == "method" || key == "mediaType" || key.startsWith("body:") || (key == "headers" && operation.label && operation.label != JSON_TYPE)) fast = false;
       }
-      for (const { key, required } of operation.parameters) {
-        if (required && (!hasOwn(given, key) || given[key] == null) && state.params?.[key] == null) fast = false;
-      }
+      for (const key of operation.required) if ((!hasOwn(given, key) || given[key] == null) && state.params?.[key] == null) fast = false;
       if (fast) {
         const result = build(onIt!, operation.method, operation.templates[0], given);
         if (operation.label && result.body !== undefined && result.body !== "" && result.headers["content-type"] === undefined) result.headers["content-type"] = operation.label;
