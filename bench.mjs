@@ -50,13 +50,46 @@ const authorization = "token 0123456789abcdef0123456789abcdef01234567";
 const oursAuthed = endpoint.defaults({ headers: { authorization }, owner: "vercel", repo: "next.js" });
 const octokitAuthed = octokit.defaults({ headers: { authorization }, owner: "vercel", repo: "next.js" });
 
-const getOptions = () => ({ owner: "vercel", repo: "next.js", state: "open", labels: "bug,good first issue", per_page: 100 });
-const postOptions = () => ({ owner: "vercel", repo: "next.js", title: "Build fails on Windows: “ENOENT” ✗", body: "Steps: `next build` in C:\\Users\\Jürgen", labels: ["bug", "windows"] });
+const getOptions = () => ({
+  owner: "vercel",
+  repo: "next.js",
+  state: "open",
+  labels: "bug,good first issue",
+  per_page: 100,
+});
+const postOptions = () => ({
+  owner: "vercel",
+  repo: "next.js",
+  title: "Build fails on Windows: “ENOENT” ✗",
+  body: "Steps: `next build` in C:\\Users\\Jürgen",
+  labels: ["bug", "windows"],
+});
 // The same issue in a repository without a dot, to show what a dot costs.
-const plainPostOptions = () => ({ owner: "vercel", repo: "next-js", title: "Build fails on Windows: “ENOENT” ✗", body: "Steps: `next build` in C:\\Users\\Jürgen", labels: ["bug", "windows"] });
-const contentsOptions = () => ({ owner: "vercel", repo: "next.js", path: "docs/01-app/getting-started.mdx", message: "docs: fix a typo — thanks @mona ✓", content: "SGVsbG8sIHdvcmxkIQ==", branch: "canary" });
+const plainPostOptions = () => ({
+  owner: "vercel",
+  repo: "next-js",
+  title: "Build fails on Windows: “ENOENT” ✗",
+  body: "Steps: `next build` in C:\\Users\\Jürgen",
+  labels: ["bug", "windows"],
+});
+const contentsOptions = () => ({
+  owner: "vercel",
+  repo: "next.js",
+  path: "docs/01-app/getting-started.mdx",
+  message: "docs: fix a typo — thanks @mona ✓",
+  content: "SGVsbG8sIHdvcmxkIQ==",
+  branch: "canary",
+});
 const upload = "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}";
-const uploadOptions = () => ({ owner: "vercel", repo: "next.js", release_id: 1, name: "next-15.0.3.tgz", label: "Next.js 15.0.3 — tarball", data: "tarball bytes", headers: { "content-type": "application/gzip" } });
+const uploadOptions = () => ({
+  owner: "vercel",
+  repo: "next.js",
+  release_id: 1,
+  name: "next-15.0.3.tgz",
+  label: "Next.js 15.0.3 — tarball",
+  data: "tarball bytes",
+  headers: { "content-type": "application/gzip" },
+});
 const diffOptions = () => ({ owner: "vercel", repo: "next.js", pull_number: 71234, mediaType: { format: "diff" } });
 
 // An SDK's call site: one function that every method goes through, with whatever route and options it is given.
@@ -65,14 +98,23 @@ const sdkCalls = [
   ["GET /repos/{owner}/{repo}/issues", getOptions],
   ["POST /repos/{owner}/{repo}/issues", postOptions],
   ["GET /repos/{owner}/{repo}/pulls/{pull_number}", () => ({ owner: "facebook", repo: "react", pull_number: 31000 })],
-  ["GET /repos/{owner}/{repo}/contents/{path}", () => ({ owner: "nodejs", repo: "node", path: "doc/api/fs.md", ref: "v22.11.0" })],
+  [
+    "GET /repos/{owner}/{repo}/contents/{path}",
+    () => ({ owner: "nodejs", repo: "node", path: "doc/api/fs.md", ref: "v22.11.0" }),
+  ],
   ["PUT /repos/{owner}/{repo}/contents/{path}", contentsOptions],
   ["GET /repos/{owner}/{repo}/releases/tags/{tag}", () => ({ owner: "socketio", repo: "socket.io", tag: "4.8.1" })],
   ["GET /repos/{owner}/{repo}/git/ref/{ref}", () => ({ owner: "vuejs", repo: "vue.js", ref: "heads/main" })],
-  ["POST /repos/{owner}/{repo}/issues/{issue_number}/comments", () => ({ owner: "denoland", repo: "deno", issue_number: 26000, body: "Gleiche Ausgabe hier — 同じ ✓" })],
+  [
+    "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
+    () => ({ owner: "denoland", repo: "deno", issue_number: 26000, body: "Gleiche Ausgabe hier — 同じ ✓" }),
+  ],
   ["GET /search/issues", () => ({ q: "repo:vercel/next.js is:open label:bug", per_page: 50 })],
   ["GET /users/{username}", () => ({ username: "mona.lisa-octo" })],
-  ["PATCH /repos/{owner}/{repo}/issues/{issue_number}", () => ({ owner: "vercel", repo: "next.js", issue_number: 42, state: "closed", state_reason: "completed" })],
+  [
+    "PATCH /repos/{owner}/{repo}/issues/{issue_number}",
+    () => ({ owner: "vercel", repo: "next.js", issue_number: 42, state: "closed", state_reason: "completed" }),
+  ],
 ];
 const sdk = (send) => () => {
   for (const [route, options] of sdkCalls) send(route, options());
@@ -87,7 +129,8 @@ for (const [path, item] of Object.entries(description.paths)) {
     if (!item[method]) continue;
     const options = {};
     let i = 0;
-    for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) options[name] = /_(id|number)$/.test(name) ? 1000 + i++ : `${name}.v${i++}`;
+    for (const [, name] of path.matchAll(/\{([^}]+)\}/g))
+      options[name] = /_(id|number)$/.test(name) ? 1000 + i++ : `${name}.v${i++}`;
     Object.assign(options, method === "get" ? { per_page: 100 } : { name: "x" });
     operations.push([`${method.toUpperCase()} ${path}`, options]);
   }
@@ -98,51 +141,95 @@ const roundRobin = (routes, fn) => () => {
 };
 
 const workloads = [
-  { name: "GET /repos/{owner}/{repo}/issues + 3 query parameters", ops: 1, candidates: {
-    "endpoint-options": () => endpoint("GET /repos/{owner}/{repo}/issues", getOptions()),
-    "@octokit/endpoint": () => octokit("GET /repos/{owner}/{repo}/issues", getOptions()),
-    "hand-written": () => floor.get(getOptions()),
-  } },
-  { name: "POST /repos/{owner}/{repo}/issues + JSON body of 3 keys", ops: 1, candidates: {
-    "endpoint-options": () => endpoint("POST /repos/{owner}/{repo}/issues", postOptions()),
-    "@octokit/endpoint": () => octokit("POST /repos/{owner}/{repo}/issues", postOptions()),
-    "hand-written": () => floor.post(postOptions()),
-  } },
+  {
+    name: "GET /repos/{owner}/{repo}/issues + 3 query parameters",
+    ops: 1,
+    candidates: {
+      "endpoint-options": () => endpoint("GET /repos/{owner}/{repo}/issues", getOptions()),
+      "@octokit/endpoint": () => octokit("GET /repos/{owner}/{repo}/issues", getOptions()),
+      "hand-written": () => floor.get(getOptions()),
+    },
+  },
+  {
+    name: "POST /repos/{owner}/{repo}/issues + JSON body of 3 keys",
+    ops: 1,
+    candidates: {
+      "endpoint-options": () => endpoint("POST /repos/{owner}/{repo}/issues", postOptions()),
+      "@octokit/endpoint": () => octokit("POST /repos/{owner}/{repo}/issues", postOptions()),
+      "hand-written": () => floor.post(postOptions()),
+    },
+  },
   // Checked against octokit with the same values, as "endpoint-options" is against the others.
-  { name: "the same POST in next.js and in next-js: what a dot costs", ops: 1, references: {
-    "endpoint-options, no dot": () => octokit("POST /repos/{owner}/{repo}/issues", plainPostOptions()),
-  }, candidates: {
-    "endpoint-options": () => endpoint("POST /repos/{owner}/{repo}/issues", postOptions()),
-    "endpoint-options, no dot": () => endpoint("POST /repos/{owner}/{repo}/issues", plainPostOptions()),
-  } },
-  { name: "PUT /repos/{owner}/{repo}/contents/{path}, a file path", ops: 1, candidates: {
-    "endpoint-options": () => endpoint("PUT /repos/{owner}/{repo}/contents/{path}", contentsOptions()),
-    "@octokit/endpoint": () => octokit("PUT /repos/{owner}/{repo}/contents/{path}", contentsOptions()),
-  } },
-  { name: "defaults({ headers, owner, repo }) + GET a release by tag", ops: 1, candidates: {
-    "endpoint-options": () => oursAuthed("GET /repos/{owner}/{repo}/releases/tags/{tag}", { tag: "v15.0.3" }),
-    "@octokit/endpoint": () => octokitAuthed("GET /repos/{owner}/{repo}/releases/tags/{tag}", { tag: "v15.0.3" }),
-  } },
-  { name: "POST upload URL {?name,label} with data", ops: 1, candidates: {
-    "endpoint-options": () => endpoint(upload, uploadOptions()),
-    "@octokit/endpoint": () => octokit(upload, uploadOptions()),
-  } },
-  { name: "mediaType: { format: \"diff\" } on GET a pull request", ops: 1, candidates: {
-    "endpoint-options": () => endpoint("GET /repos/{owner}/{repo}/pulls/{pull_number}", diffOptions()),
-    "@octokit/endpoint": () => octokit("GET /repos/{owner}/{repo}/pulls/{pull_number}", diffOptions()),
-  } },
-  { name: `an SDK's one call site, ${sdkCalls.length} everyday routes in turn`, ops: sdkCalls.length, routes: sdkCalls.map(([route, options]) => [route, options()]), candidates: {
-    "endpoint-options": sdk(endpoint),
-    "@octokit/endpoint": sdk(octokit),
-  } },
-  { name: `round-robin over all ${operations.length} operations of GitHub's OpenAPI description`, ops: operations.length, routes: operations, candidates: {
-    "endpoint-options": roundRobin(operations, endpoint),
-    "@octokit/endpoint": roundRobin(operations, octokit),
-  } },
-  { name: "round-robin over 10 of those operations", ops: tenOperations.length, routes: tenOperations, candidates: {
-    "endpoint-options": roundRobin(tenOperations, endpoint),
-    "@octokit/endpoint": roundRobin(tenOperations, octokit),
-  } },
+  {
+    name: "the same POST in next.js and in next-js: what a dot costs",
+    ops: 1,
+    references: {
+      "endpoint-options, no dot": () => octokit("POST /repos/{owner}/{repo}/issues", plainPostOptions()),
+    },
+    candidates: {
+      "endpoint-options": () => endpoint("POST /repos/{owner}/{repo}/issues", postOptions()),
+      "endpoint-options, no dot": () => endpoint("POST /repos/{owner}/{repo}/issues", plainPostOptions()),
+    },
+  },
+  {
+    name: "PUT /repos/{owner}/{repo}/contents/{path}, a file path",
+    ops: 1,
+    candidates: {
+      "endpoint-options": () => endpoint("PUT /repos/{owner}/{repo}/contents/{path}", contentsOptions()),
+      "@octokit/endpoint": () => octokit("PUT /repos/{owner}/{repo}/contents/{path}", contentsOptions()),
+    },
+  },
+  {
+    name: "defaults({ headers, owner, repo }) + GET a release by tag",
+    ops: 1,
+    candidates: {
+      "endpoint-options": () => oursAuthed("GET /repos/{owner}/{repo}/releases/tags/{tag}", { tag: "v15.0.3" }),
+      "@octokit/endpoint": () => octokitAuthed("GET /repos/{owner}/{repo}/releases/tags/{tag}", { tag: "v15.0.3" }),
+    },
+  },
+  {
+    name: "POST upload URL {?name,label} with data",
+    ops: 1,
+    candidates: {
+      "endpoint-options": () => endpoint(upload, uploadOptions()),
+      "@octokit/endpoint": () => octokit(upload, uploadOptions()),
+    },
+  },
+  {
+    name: 'mediaType: { format: "diff" } on GET a pull request',
+    ops: 1,
+    candidates: {
+      "endpoint-options": () => endpoint("GET /repos/{owner}/{repo}/pulls/{pull_number}", diffOptions()),
+      "@octokit/endpoint": () => octokit("GET /repos/{owner}/{repo}/pulls/{pull_number}", diffOptions()),
+    },
+  },
+  {
+    name: `an SDK's one call site, ${sdkCalls.length} everyday routes in turn`,
+    ops: sdkCalls.length,
+    routes: sdkCalls.map(([route, options]) => [route, options()]),
+    candidates: {
+      "endpoint-options": sdk(endpoint),
+      "@octokit/endpoint": sdk(octokit),
+    },
+  },
+  {
+    name: `round-robin over all ${operations.length} operations of GitHub's OpenAPI description`,
+    ops: operations.length,
+    routes: operations,
+    candidates: {
+      "endpoint-options": roundRobin(operations, endpoint),
+      "@octokit/endpoint": roundRobin(operations, octokit),
+    },
+  },
+  {
+    name: "round-robin over 10 of those operations",
+    ops: tenOperations.length,
+    routes: tenOperations,
+    candidates: {
+      "endpoint-options": roundRobin(tenOperations, endpoint),
+      "@octokit/endpoint": roundRobin(tenOperations, octokit),
+    },
+  },
 ];
 
 // --- Any OpenAPI API: petstore through withOpenAPI, beside the plain endpoint and openapi-fetch ----------
@@ -157,32 +244,79 @@ let fetched;
 const client = createClient({ baseUrl: PETSTORE, fetch: (request) => ((fetched = request), answered) });
 const jsonAnswer = endpoint.defaults({ baseUrl: PETSTORE, headers: { accept: "application/json, application/xml" } });
 const noAnswer = endpoint.defaults({ baseUrl: PETSTORE, headers: { accept: "*/*" } });
-const pet = () => ({ name: "Rex", photoUrls: ["https://img.example/rex 1.png"], status: "available", tags: [{ id: 1, name: "good boy" }] });
+const pet = () => ({
+  name: "Rex",
+  photoUrls: ["https://img.example/rex 1.png"],
+  status: "available",
+  tags: [{ id: 1, name: "good boy" }],
+});
 const user = () => ({ username: "mona.lisa", email: "mona@example.com", firstName: "Mona", lastName: "Lisa-Octo" });
 const petstoreCalls = [
-  ["GET /pet/findByStatus, an exploded list", jsonAnswer, "GET /pet/findByStatus{?status*}", "GET /pet/findByStatus", () => ({ status: ["available", "pending"] }), () => client.GET("/pet/findByStatus", { params: { query: { status: ["available", "pending"] } } })],
-  ["GET /pet/{petId}", jsonAnswer, "GET /pet/{petId}", "GET /pet/{petId}", () => ({ petId: 10 }), () => client.GET("/pet/{petId}", { params: { path: { petId: 10 } } })],
+  [
+    "GET /pet/findByStatus, an exploded list",
+    jsonAnswer,
+    "GET /pet/findByStatus{?status*}",
+    "GET /pet/findByStatus",
+    () => ({ status: ["available", "pending"] }),
+    () => client.GET("/pet/findByStatus", { params: { query: { status: ["available", "pending"] } } }),
+  ],
+  [
+    "GET /pet/{petId}",
+    jsonAnswer,
+    "GET /pet/{petId}",
+    "GET /pet/{petId}",
+    () => ({ petId: 10 }),
+    () => client.GET("/pet/{petId}", { params: { path: { petId: 10 } } }),
+  ],
   ["POST /pet, a JSON body", noAnswer, "POST /pet", "POST /pet", pet, () => client.POST("/pet", { body: pet() })],
-  ["PUT /user/{username}, a JSON body", noAnswer, "PUT /user/{username}", "PUT /user/{username}", user, () => client.PUT("/user/{username}", { params: { path: { username: "mona.lisa" } }, body: (({ username, ...rest }) => rest)(user()) })],
+  [
+    "PUT /user/{username}, a JSON body",
+    noAnswer,
+    "PUT /user/{username}",
+    "PUT /user/{username}",
+    user,
+    () =>
+      client.PUT("/user/{username}", {
+        params: { path: { username: "mona.lisa" } },
+        body: (({ username, ...rest }) => rest)(user()),
+      }),
+  ],
 ];
 for (const [name, plain, recipe, route, options, peer] of petstoreCalls) {
-  workloads.push({ name: `petstore ${name}`, ops: 1, openapi: true, peer, candidates: {
-    "endpoint-options": () => plain(recipe, options()),
-    withOpenAPI: () => pets(route, options()),
-    "openapi-fetch 0.17": peer,
-  } });
+  workloads.push({
+    name: `petstore ${name}`,
+    ops: 1,
+    openapi: true,
+    peer,
+    candidates: {
+      "endpoint-options": () => plain(recipe, options()),
+      withOpenAPI: () => pets(route, options()),
+      "openapi-fetch 0.17": peer,
+    },
+  });
 }
 
 // --- The expander alone ---------------------------------------------------------------------------
 const templates = [
-  ["/repos/{owner}/{repo}/issues{?state,labels,per_page}", { owner: "octocat", repo: "hello world", state: "open", labels: ["bug", "ui"], per_page: 100 }],
+  [
+    "/repos/{owner}/{repo}/issues{?state,labels,per_page}",
+    { owner: "octocat", repo: "hello world", state: "open", labels: ["bug", "ui"], per_page: 100 },
+  ],
   ["{/path*}{?query*}{#frag}", { path: ["a", "b c", "d"], query: { x: "1", y: "two words" }, frag: "top" }],
   ["/search{?q,sort,order}", { q: "language:js stars:>10", sort: "stars", order: "desc" }],
 ];
-workloads.push({ name: "RFC 6570 expand, 3 templates", ops: templates.length, candidates: {
-  "endpoint-options": () => { for (const [t, v] of templates) parseTemplate(t).expand(v); },
-  "url-template": () => { for (const [t, v] of templates) urlTemplate(t).expand(v); },
-} });
+workloads.push({
+  name: "RFC 6570 expand, 3 templates",
+  ops: templates.length,
+  candidates: {
+    "endpoint-options": () => {
+      for (const [t, v] of templates) parseTemplate(t).expand(v);
+    },
+    "url-template": () => {
+      for (const [t, v] of templates) urlTemplate(t).expand(v);
+    },
+  },
+});
 
 // --- Validate, then time -------------------------------------------------------------------------
 function validate(workload) {
@@ -191,8 +325,12 @@ function validate(workload) {
   for (const [name, fn] of Object.entries(workload.candidates)) {
     // What one pass builds: for round-robin and the expander, every result.
     let seen;
-    if (workload.routes) seen = workload.routes.map(([route, options]) => (name === "endpoint-options" ? endpoint : octokit)(route, options));
-    else if (workload.name.startsWith("RFC")) seen = templates.map(([t, v]) => (name === "url-template" ? urlTemplate : parseTemplate)(t).expand(v));
+    if (workload.routes)
+      seen = workload.routes.map(([route, options]) =>
+        (name === "endpoint-options" ? endpoint : octokit)(route, options),
+      );
+    else if (workload.name.startsWith("RFC"))
+      seen = templates.map(([t, v]) => (name === "url-template" ? urlTemplate : parseTemplate)(t).expand(v));
     else seen = [fn()];
     results[name] = seen.map((r) => (typeof r === "string" ? r : normalize(r)));
   }
@@ -200,10 +338,13 @@ function validate(workload) {
   for (const [name, result] of Object.entries(results)) {
     const reference = workload.references?.[name];
     if (reference) {
-      if (!isDeepStrictEqual(result, [normalize(reference())])) throw new Error(`${name} builds a different request than @octokit/endpoint for "${workload.name}"`);
+      if (!isDeepStrictEqual(result, [normalize(reference())]))
+        throw new Error(`${name} builds a different request than @octokit/endpoint for "${workload.name}"`);
     } else if (!isDeepStrictEqual(result, ours)) {
       const i = result.findIndex((r, k) => !isDeepStrictEqual(r, ours[k]));
-      throw new Error(`${name} builds a different request for "${workload.name}":\n${JSON.stringify(result[i])}\nvs ours\n${JSON.stringify(ours[i])}`);
+      throw new Error(
+        `${name} builds a different request for "${workload.name}":\n${JSON.stringify(result[i])}\nvs ours\n${JSON.stringify(ours[i])}`,
+      );
     }
   }
 }
@@ -215,11 +356,21 @@ function validate(workload) {
 async function validateOpenAPI({ name, candidates, peer }) {
   const ours = normalize(candidates["endpoint-options"]());
   const viaDescription = normalize(candidates.withOpenAPI());
-  if (!isDeepStrictEqual(viaDescription, ours)) throw new Error(`withOpenAPI builds a different request for "${name}":\n${JSON.stringify(viaDescription)}\nvs\n${JSON.stringify(ours)}`);
+  if (!isDeepStrictEqual(viaDescription, ours))
+    throw new Error(
+      `withOpenAPI builds a different request for "${name}":\n${JSON.stringify(viaDescription)}\nvs\n${JSON.stringify(ours)}`,
+    );
   await peer();
-  const sent = { method: fetched.method.toLowerCase(), url: fetched.url, body: fetched.body ? JSON.parse(await fetched.text()) : undefined };
+  const sent = {
+    method: fetched.method.toLowerCase(),
+    url: fetched.url,
+    body: fetched.body ? JSON.parse(await fetched.text()) : undefined,
+  };
   const wanted = { method: ours.method, url: ours.url, body: ours.body };
-  if (!isDeepStrictEqual(sent, wanted)) throw new Error(`openapi-fetch sends a different request for "${name}":\n${JSON.stringify(sent)}\nvs\n${JSON.stringify(wanted)}`);
+  if (!isDeepStrictEqual(sent, wanted))
+    throw new Error(
+      `openapi-fetch sends a different request for "${name}":\n${JSON.stringify(sent)}\nvs\n${JSON.stringify(wanted)}`,
+    );
 }
 
 // Shared machines are noisy: each workload runs in ROUNDS rounds, every candidate once per round, and a
@@ -238,7 +389,9 @@ async function time(workload) {
     const candidates = Object.entries(workload.candidates);
     if (round % 2) candidates.reverse();
     for (const [name, fn] of candidates) {
-      bench.add(name, () => { for (let i = 0; i < passes; i++) fn(); });
+      bench.add(name, () => {
+        for (let i = 0; i < passes; i++) fn();
+      });
     }
     await bench.run();
     for (const task of bench.tasks) rounds[task.name].push((task.result.latency.mean * 1e6) / passes / workload.ops);
@@ -253,7 +406,8 @@ if (flag === "--validate") await validate(workloads[index]);
 else if (flag === "--time") console.log(JSON.stringify(await time(workloads[index])));
 else {
   const self = fileURLToPath(import.meta.url);
-  const child = (...args) => execFileSync(process.execPath, [self, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const child = (...args) =>
+    execFileSync(process.execPath, [self, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   const rows = [];
   for (const [i, workload] of workloads.entries()) {
     // BENCH_ONLY=text runs only the workloads whose name contains it.
@@ -273,23 +427,37 @@ else {
       }
     }
   }
-  const [all, ten] = ["round-robin over all", "round-robin over 10"].map((start) => rows.find((row) => row.workload.startsWith(start))?.ns["endpoint-options"]);
-  if (all && ten) console.log(`\nA call in a round-robin over every operation costs ${(all / ten).toFixed(2)}× one over 10 of them (target: at most 2.5×).`);
+  const [all, ten] = ["round-robin over all", "round-robin over 10"].map(
+    (start) => rows.find((row) => row.workload.startsWith(start))?.ns["endpoint-options"],
+  );
+  if (all && ten)
+    console.log(
+      `\nA call in a round-robin over every operation costs ${(all / ten).toFixed(2)}× one over 10 of them (target: at most 2.5×).`,
+    );
   const dot = rows.find((row) => row.workload.includes("what a dot costs"))?.ns;
   if (dot) {
     const ratio = dot["endpoint-options"] / dot["endpoint-options, no dot"];
-    console.log(`A call with a dotted repository costs ${ratio.toFixed(2)}× the same call without the dot (target: at most 1.10×).`);
+    console.log(
+      `A call with a dotted repository costs ${ratio.toFixed(2)}× the same call without the dot (target: at most 1.10×).`,
+    );
     if (ratio > 1.1) console.log("Below target: a dot costs more than 10%.");
   }
   // withOpenAPI's target: within 1.5× of the plain endpoint building the same request.
   for (const { workload, ns } of rows) {
-    if (ns.withOpenAPI) console.log(`${workload}: withOpenAPI ${(ns.withOpenAPI / ns["endpoint-options"]).toFixed(2)}× the plain endpoint (target 1.5×)${ns.withOpenAPI / ns["endpoint-options"] > 1.5 ? ": missed" : ""}, openapi-fetch ${(ns["openapi-fetch 0.17"] / ns.withOpenAPI).toFixed(1)}× withOpenAPI.`);
+    if (ns.withOpenAPI)
+      console.log(
+        `${workload}: withOpenAPI ${(ns.withOpenAPI / ns["endpoint-options"]).toFixed(2)}× the plain endpoint (target 1.5×)${ns.withOpenAPI / ns["endpoint-options"] > 1.5 ? ": missed" : ""}, openapi-fetch ${(ns["openapi-fetch 0.17"] / ns.withOpenAPI).toFixed(1)}× withOpenAPI.`,
+      );
   }
   // The target: at least 10× @octokit/endpoint on every workload. What the hand-written floor costs, as measured.
   for (const { workload, ns } of rows) {
     const ours = ns["endpoint-options"];
-    if (ns["@octokit/endpoint"] && ns["@octokit/endpoint"] / ours < 10) console.log(`Below target: ${workload} is ${(ns["@octokit/endpoint"] / ours).toFixed(1)}× @octokit/endpoint (target 10×).`);
-    if (ns["hand-written"]) console.log(`${workload}: ${(ours / ns["hand-written"]).toFixed(2)}× the hand-written floor.`);
+    if (ns["@octokit/endpoint"] && ns["@octokit/endpoint"] / ours < 10)
+      console.log(
+        `Below target: ${workload} is ${(ns["@octokit/endpoint"] / ours).toFixed(1)}× @octokit/endpoint (target 10×).`,
+      );
+    if (ns["hand-written"])
+      console.log(`${workload}: ${(ours / ns["hand-written"]).toFixed(2)}× the hand-written floor.`);
   }
   if (!process.env.BENCH_ONLY) {
     writeFileSync("bench.svg", chart(rows, await sizes()));
@@ -303,9 +471,13 @@ else {
     console.log("|---|---:|---|");
     const hostile = fileURLToPath(new URL("fixtures/hostile.mjs", import.meta.url));
     for (const name of Object.keys(hostileInputs({}))) {
-      const runs = Array.from({ length: 3 }, () => JSON.parse(execFileSync(process.execPath, [hostile, name], { encoding: "utf8" }))).sort((a, b) => a.ms - b.ms);
+      const runs = Array.from({ length: 3 }, () =>
+        JSON.parse(execFileSync(process.execPath, [hostile, name], { encoding: "utf8" })),
+      ).sort((a, b) => a.ms - b.ms);
       const { ms, message } = runs[runs.length >> 1];
-      console.log(`| ${name} | ${ms.toFixed(0)} | ${message ? "TypeError" : "result"}${ms > 150 ? ", over the 150 ms aim" : ""} |`);
+      console.log(
+        `| ${name} | ${ms.toFixed(0)} | ${message ? "TypeError" : "result"}${ms > 150 ? ", over the 150 ms aim" : ""} |`,
+      );
     }
   }
 
@@ -314,10 +486,16 @@ else {
   if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "types") {
     console.log("\n| type-checking 192 GitHub calls | TypeScript | check time | memory | × ours |");
     console.log("|---|---|---:|---:|---:|");
-    for (const [name, tsc] of [["7", "typescript7"], ["5.9", "typescript"]]) {
+    for (const [name, tsc] of [
+      ["7", "typescript7"],
+      ["5.9", "typescript"],
+    ]) {
       const times = typeCheckTimes(tsc);
       const ours = parseFloat(times["endpoint-options"].check);
-      for (const [candidate, stats] of Object.entries(times)) console.log(`| ${candidate} | ${name} | ${stats.check} | ${stats.memory} | ${(parseFloat(stats.check) / ours).toFixed(1)} |`);
+      for (const [candidate, stats] of Object.entries(times))
+        console.log(
+          `| ${candidate} | ${name} | ${stats.check} | ${stats.memory} | ${(parseFloat(stats.check) / ours).toFixed(1)} |`,
+        );
     }
   }
 }
@@ -349,9 +527,21 @@ function typeCheckTimes(tsc) {
     let text = head + `const repo = github.defaults({ owner: "o", repo: "r" });\n`;
     for (let round = 0; round < 12; round++) for (const call of calls) text += `github${call}\nrepo${call}\n`;
     writeFileSync(join(dir, "calls.ts"), text);
-    const compilerOptions = { strict: true, noEmit: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", types: [], skipLibCheck: true };
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: "es2022",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      types: [],
+      skipLibCheck: true,
+    };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["calls.ts"] }));
-    const output = execFileSync(process.execPath, [join(root, "node_modules", tsc, "bin", "tsc"), "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
+    const output = execFileSync(
+      process.execPath,
+      [join(root, "node_modules", tsc, "bin", "tsc"), "-p", dir, "--extendedDiagnostics"],
+      { encoding: "utf8" },
+    );
     const stat = (name) => output.match(new RegExp(`^${name}:\\s+(\\S+)`, "m"))?.[1];
     results[candidate] = { check: stat("Check time"), memory: stat("Memory used") };
   }
@@ -375,23 +565,44 @@ async function sizes() {
  * library for one picture.
  */
 function chart(rows, bundles) {
-  const colors = { "endpoint-options": "#2f6fdf", "endpoint-options, no dot": "#8fb3ef", withOpenAPI: "#6a4fd0", "@octokit/endpoint": "#a0a0a0", "hand-written": "#3aa76d", "url-template": "#c9a227", "openapi-fetch 0.17": "#d0743c" };
+  const colors = {
+    "endpoint-options": "#2f6fdf",
+    "endpoint-options, no dot": "#8fb3ef",
+    withOpenAPI: "#6a4fd0",
+    "@octokit/endpoint": "#a0a0a0",
+    "hand-written": "#3aa76d",
+    "url-template": "#c9a227",
+    "openapi-fetch 0.17": "#d0743c",
+  };
   const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const left = 400, width = 400, bar = 13, gap = 3;
+  const left = 400,
+    width = 400,
+    bar = 13,
+    gap = 3;
   const x = (ns) => (Math.log10(ns / 50) / Math.log10(20000 / 50)) * width;
   let y = 48;
   const out = [];
   // Gridlines: 100 ns, 1 µs, 10 µs.
-  for (const [ns, label] of [[100, "100 ns"], [1000, "1 µs"], [10000, "10 µs"]]) {
-    out.push(`<line x1="${left + x(ns)}" x2="${left + x(ns)}" y1="40" y2="${40 + rows.reduce((sum, { ns }) => sum + Object.keys(ns).length * (bar + gap) + 10, 0)}" stroke="#ddd"/>`);
+  for (const [ns, label] of [
+    [100, "100 ns"],
+    [1000, "1 µs"],
+    [10000, "10 µs"],
+  ]) {
+    out.push(
+      `<line x1="${left + x(ns)}" x2="${left + x(ns)}" y1="40" y2="${40 + rows.reduce((sum, { ns }) => sum + Object.keys(ns).length * (bar + gap) + 10, 0)}" stroke="#ddd"/>`,
+    );
     out.push(`<text x="${left + x(ns)}" y="38" font-size="9" fill="#777" text-anchor="middle">${label}</text>`);
   }
   for (const { workload, ns } of rows) {
     const names = Object.keys(ns);
-    out.push(`<text x="${left - 10}" y="${y + ((bar + gap) * names.length) / 2 + 4}" text-anchor="end">${escape(workload.length > 62 ? workload.slice(0, 61) + "…" : workload)}</text>`);
+    out.push(
+      `<text x="${left - 10}" y="${y + ((bar + gap) * names.length) / 2 + 4}" text-anchor="end">${escape(workload.length > 62 ? workload.slice(0, 61) + "…" : workload)}</text>`,
+    );
     for (const name of names) {
       out.push(`<rect x="${left}" y="${y}" width="${x(ns[name]).toFixed(1)}" height="${bar}" fill="${colors[name]}"/>`);
-      out.push(`<text x="${left + x(ns[name]) + 4}" y="${y + bar - 3}" font-size="10">${ns[name].toFixed(0)} ns</text>`);
+      out.push(
+        `<text x="${left + x(ns[name]) + 4}" y="${y + bar - 3}" font-size="10">${ns[name].toFixed(0)} ns</text>`,
+      );
       y += bar + gap;
     }
     y += 10;
@@ -402,11 +613,16 @@ function chart(rows, bundles) {
   const biggest = Math.max(...bundles.map(([, bytes]) => bytes));
   for (const [name, bytes] of bundles) {
     out.push(`<text x="${left - 10}" y="${y + bar - 3}" text-anchor="end">${escape(name)}</text>`);
-    out.push(`<rect x="${left}" y="${y}" width="${((bytes / biggest) * width).toFixed(1)}" height="${bar}" fill="${name.startsWith("@") ? colors["@octokit/endpoint"] : colors["endpoint-options"]}"/>`);
+    out.push(
+      `<rect x="${left}" y="${y}" width="${((bytes / biggest) * width).toFixed(1)}" height="${bar}" fill="${name.startsWith("@") ? colors["@octokit/endpoint"] : colors["endpoint-options"]}"/>`,
+    );
     out.push(`<text x="${left + (bytes / biggest) * width + 4}" y="${y + bar - 3}" font-size="10">${bytes} B</text>`);
     y += bar + gap + 4;
   }
-  const legend = Object.entries(colors).map(([name, color], i) => `<rect x="${10 + i * 150}" y="8" width="10" height="10" fill="${color}"/><text x="${24 + i * 150}" y="17">${name}</text>`);
+  const legend = Object.entries(colors).map(
+    ([name, color], i) =>
+      `<rect x="${10 + i * 150}" y="8" width="10" height="10" fill="${color}"/><text x="${24 + i * 150}" y="17">${name}</text>`,
+  );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 90}" height="${y + 10}" font-family="system-ui, sans-serif" font-size="11">`,
     `<rect width="100%" height="100%" fill="white"/>`,

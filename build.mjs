@@ -16,8 +16,16 @@ const write = (file, contents) => {
 
 // Internal record fields (compiled templates, per-defaults() state) get short names in every build, as
 // preact does: they are never seen by callers, and their long names were 85 B of the gzipped bundle.
-const INTERNAL_FIELDS = /^(parts|names|name|relative|rooted|mayHoldQuery|first|separator|named|ifEmpty|keep|variables|inPath|prefix|explode|skip|merged|bodyHeaders|params|presetHeaders|verb|base|templates|fast|form|label|answers|server|variable|route)$/;
-const common = { entryPoints: ["endpoint.ts"], bundle: true, target: "es2021", mangleProps: INTERNAL_FIELDS, logLevel: "warning", write: false };
+const INTERNAL_FIELDS =
+  /^(parts|names|name|relative|rooted|mayHoldQuery|first|separator|named|ifEmpty|keep|variables|inPath|prefix|explode|skip|merged|bodyHeaders|params|presetHeaders|verb|base|templates|fast|form|label|answers|server|variable|route)$/;
+const common = {
+  entryPoints: ["endpoint.ts"],
+  bundle: true,
+  target: "es2021",
+  mangleProps: INTERNAL_FIELDS,
+  logLevel: "warning",
+  write: false,
+};
 const builds = await Promise.all([
   build({ ...common, format: "esm", outfile: "dist/endpoint.mjs" }),
   build({ ...common, format: "cjs", platform: "node", outfile: "dist/endpoint.cjs" }),
@@ -47,7 +55,9 @@ for (const { outputFiles } of builds) for (const { path, contents } of outputFil
 
 // One declaration file serves both: the CommonJS build has the same named exports.
 const types = mkdtempSync(join(tmpdir(), "endpoint-options-types-"));
-execFileSync(process.execPath, ["node_modules/typescript7/bin/tsc", "-p", "tsconfig.build.json", "--outDir", types], { stdio: "inherit" });
+execFileSync(process.execPath, ["node_modules/typescript7/bin/tsc", "-p", "tsconfig.build.json", "--outDir", types], {
+  stdio: "inherit",
+});
 const declarations = readFileSync(join(types, "endpoint.d.ts"));
 write("dist/endpoint.d.mts", declarations);
 write("dist/endpoint.d.cts", declarations);

@@ -24,7 +24,9 @@ const quote = (text: string) => JSON.stringify(text.length > 80 ? text.slice(0, 
 
 /** `what` must be `expected`, and what it was instead (its type; arrays and null by name). */
 function mustBe(what: string, expected: string, value: unknown): never {
-  return fail(`${what} must be ${expected}, not ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}`);
+  return fail(
+    `${what} must be ${expected}, not ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}`,
+  );
 }
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
@@ -37,7 +39,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Assign without invoking the `__proto__` setter, so a `__proto__` key from JSON.parse stays data. */
 function put(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key == "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key == "__proto__")
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
 }
 
@@ -87,7 +90,15 @@ const SEARCH = 8;
  */
 const KEPT = new Uint8Array(128).map((_, c) => {
   const char = String.fromCharCode(c);
-  return /[\w.~-]/.test(char) ? 15 : /[!'()*]/.test(char) ? 14 : char == "+" ? 10 : /[:/?#[\]@$&,;=]/.test(char) ? 2 : 0;
+  return /[\w.~-]/.test(char)
+    ? 15
+    : /[!'()*]/.test(char)
+      ? 14
+      : char == "+"
+        ? 10
+        : /[:/?#[\]@$&,;=]/.test(char)
+          ? 2
+          : 0;
 });
 
 /** `%XX` for every ASCII character, made once: encoding a character then allocates nothing. */
@@ -200,7 +211,7 @@ function compile(source: string, url: boolean): Template {
   const label = `template ${quote(source)}`;
   // URL mode: after a scheme, the authority (host, port, IPv6 brackets) runs to the next "/", "?" or "#";
   // the path starts there and ends at the first "?" or "#" (literal or an operator).
-  const pathStart = url ? /^[a-z][\w+.-]*:\/\/[^/?#]*/i.exec(source)?.[0].length ?? 0 : 0;
+  const pathStart = url ? (/^[a-z][\w+.-]*:\/\/[^/?#]*/i.exec(source)?.[0].length ?? 0) : 0;
   let inPath = url;
   let literalStart = 0;
   let count = 0;
@@ -235,7 +246,12 @@ function compile(source: string, url: boolean): Template {
         if (!match || (!url && match[1]!.includes("-"))) fail(`${label}: bad variable ${quote(spec)} at ${at}`);
         at += spec.length + 1;
         names.add(match[1]!);
-        return { name: match[1]!, explode: !!match[2], prefix: +match[3]! || 0, skip: url && NAMED_OPTIONS.includes(match[1]!) };
+        return {
+          name: match[1]!,
+          explode: !!match[2],
+          prefix: +match[3]! || 0,
+          skip: url && NAMED_OPTIONS.includes(match[1]!),
+        };
       }),
       inPath: here,
     });
@@ -277,7 +293,11 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
       const at = out.length;
       if (joiner) out += last = joiner;
       if (text) out += last = text;
-      if (part.inPath && (text[0] == "." || part.keep == RESERVED || part.separator != ",") && DOT_PIECE.test(joiner + text)) {
+      if (
+        part.inPath &&
+        (text[0] == "." || part.keep == RESERVED || part.separator != ",") &&
+        DOT_PIECE.test(joiner + text)
+      ) {
         (dotted ??= []).push([at, out.length, variable.name]);
       }
       joiner = part.separator;
@@ -296,7 +316,11 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
 const DOT_PIECE = /(?<![^/])(\.|%2e)+(?![^/?#])/i;
 
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
-function expandValue({ named, ifEmpty, separator, keep }: Expression, { name, prefix, explode }: Variable, value: unknown): string | undefined {
+function expandValue(
+  { named, ifEmpty, separator, keep }: Expression,
+  { name, prefix, explode }: Variable,
+  value: unknown,
+): string | undefined {
   if (typeof value != "string" && (Array.isArray(value) || isPlainObject(value))) {
     if (prefix) fail(`parameter ${quote(name)} is a list or object: no prefix ":${prefix}"`);
     const pairs = !Array.isArray(value);
@@ -348,7 +372,8 @@ function rejectDotSegments(url: string, dotted: [number, number, string][]): voi
   let next = 0;
   for (const { 0: segment, index } of url.split(/[?#]/, 1)[0]!.matchAll(/(?<![^/])(\.|%2e){1,2}(?![^/?#])/gi)) {
     while (next < dotted.length && dotted[next]![1] <= index) next++;
-    if (next < dotted.length && dotted[next]![0] < index + segment.length) fail(`parameter ${quote(dotted[next]![2])} makes the path segment ${quote(segment)}`);
+    if (next < dotted.length && dotted[next]![0] < index + segment.length)
+      fail(`parameter ${quote(dotted[next]![2])} makes the path segment ${quote(segment)}`);
   }
 }
 
@@ -376,7 +401,8 @@ function copy(value: unknown, what: string, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => copy(item, what, depth + 1));
   if (!isPlainObject(value)) return value;
   const result: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) if (value[key] !== undefined) put(result, key, copy(value[key], what, depth + 1));
+  for (const key of Object.keys(value))
+    if (value[key] !== undefined) put(result, key, copy(value[key], what, depth + 1));
   return result;
 }
 
@@ -386,7 +412,8 @@ function mergeValue(prior: unknown, value: unknown, what: string, depth = 0): un
   if (depth > MAX_DEPTH) fail(`${what} is nested too deeply`);
   const merged = shallowCopy(prior);
   for (const key of Object.keys(value)) {
-    if (value[key] !== undefined) put(merged, key, mergeValue(hasOwn(merged, key) ? merged[key] : undefined, value[key], what, depth + 1));
+    if (value[key] !== undefined)
+      put(merged, key, mergeValue(hasOwn(merged, key) ? merged[key] : undefined, value[key], what, depth + 1));
   }
   return merged;
 }
@@ -412,7 +439,8 @@ function addHeaders(into: Record<string, unknown>, headers: unknown): Record<str
     const value = headers[name];
     if (value === undefined || !hasOwn(headers, name)) continue;
     // The value is not quoted in the message: it may be a token.
-    if (typeof value != "number" && (typeof value != "string" || /[\r\n\0]/.test(value))) fail(`header ${quote(name)} must be a string without CR, LF or NUL, or a number`);
+    if (typeof value != "number" && (typeof value != "string" || /[\r\n\0]/.test(value)))
+      fail(`header ${quote(name)} must be a string without CR, LF or NUL, or a number`);
     put(into, headerName(name), value);
   }
   return into;
@@ -431,11 +459,13 @@ function mergeMediaType(base: MediaType, value: unknown): MediaType {
   if (value == null) return base;
   if (!isPlainObject(value)) mustBe("option `mediaType`", "a plain object", value);
   const { format = base.format, previews } = value;
-  if (typeof format != "string" || !MEDIA_NAME.test(format)) fail(`option \`mediaType.format\` must be like "raw", not ${quote(String(format))}`);
+  if (typeof format != "string" || !MEDIA_NAME.test(format))
+    fail(`option \`mediaType.format\` must be like "raw", not ${quote(String(format))}`);
   if (previews === undefined) return { ...base, format };
   if (!Array.isArray(previews)) mustBe("option `mediaType.previews`", "an array", previews);
   const names: string[] = previews.map((preview: unknown, i) => {
-    if (typeof preview != "string" || !preview || !MEDIA_NAME.test(preview)) fail(`option \`mediaType.previews[${i}]\` must be like "mercy", not ${quote(String(preview))}`);
+    if (typeof preview != "string" || !preview || !MEDIA_NAME.test(preview))
+      fail(`option \`mediaType.previews[${i}]\` must be like "mercy", not ${quote(String(preview))}`);
     return preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
   });
   // Earlier previews the new list does not name come first, then the new ones in order.
@@ -467,7 +497,10 @@ const mediaAccept = /* @__PURE__ */ cached((key) => {
   }
   if (!format) return accept;
   // An entry's parameters (`;q=0.9`) follow its type and are kept as they are.
-  return accept.replace(/application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?\s*(?=[;,]|$)/g, `application/vnd$1$2.${format}`);
+  return accept.replace(
+    /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?\s*(?=[;,]|$)/g,
+    `application/vnd$1$2.${format}`,
+  );
 }, 200);
 
 // ---------------------------------------------------------------------------
@@ -531,14 +564,16 @@ function checkUrl(url: unknown): Template {
 }
 
 /** `"METHOD URL"` or `"URL"`, checked and compiled once per route string; the method also lowercased. */
-const parseRoute = /* @__PURE__ */ cached((route): [method: string | undefined, url: string, template: Template, lower: string | undefined] => {
-  const space = route.indexOf(" ");
-  const method = space < 0 ? undefined : route.slice(0, space);
-  const url = route.slice(space + 1);
-  if (!url || url.includes(" ")) fail(`route ${quote(route)} is not "URL" or "METHOD URL"`);
-  // Compiled here, not through urlTemplate: a route's template is kept once, with its route.
-  return [method, url, compile(url, true), method === undefined ? method : checkMethod(method)];
-});
+const parseRoute = /* @__PURE__ */ cached(
+  (route): [method: string | undefined, url: string, template: Template, lower: string | undefined] => {
+    const space = route.indexOf(" ");
+    const method = space < 0 ? undefined : route.slice(0, space);
+    const url = route.slice(space + 1);
+    if (!url || url.includes(" ")) fail(`route ${quote(route)} is not "URL" or "METHOD URL"`);
+    // Compiled here, not through urlTemplate: a route's template is kept once, with its route.
+    return [method, url, compile(url, true), method === undefined ? method : checkMethod(method)];
+  },
+);
 
 function checkOptions(options: unknown, what = "options"): Record<string, unknown> {
   if (options == null) return {};
@@ -572,7 +607,8 @@ function mergeOptions(defaults: Record<string, unknown>, options: Record<string,
     const value = options[key];
     if (value === undefined) continue;
     if (key == "headers") merged.headers = addHeaders((merged.headers ?? {}) as Record<string, unknown>, value);
-    else if (key == "mediaType") merged.mediaType = mergeMediaType((merged.mediaType ?? { format: "" }) as MediaType, value);
+    else if (key == "mediaType")
+      merged.mediaType = mergeMediaType((merged.mediaType ?? { format: "" }) as MediaType, value);
     else {
       if (key == "method") checkMethod(value);
       mergeKey(merged, key, value);
@@ -585,7 +621,14 @@ function mergeOptions(defaults: Record<string, unknown>, options: Record<string,
 
 /** Merged options checked, and what every call needs worked out once: what `defaults()` keeps. */
 function toState(merged: Record<string, unknown>): State {
-  const { method = "GET", baseUrl, url, headers = {}, mediaType = { format: "" }, request } = merged as { [key: string]: any };
+  const {
+    method = "GET",
+    baseUrl,
+    url,
+    headers = {},
+    mediaType = { format: "" },
+    request,
+  } = merged as { [key: string]: any };
   const base = baseUrl === undefined ? baseUrl : checkBase(baseUrl);
   const lower = checkMethod(method);
   checkRequest(request);
@@ -594,7 +637,14 @@ function toState(merged: Record<string, unknown>): State {
   for (const key of Object.keys(merged)) if (!NAMED_OPTIONS.includes(key)) put((params ??= {}), key, merged[key]);
   const { accept } = headers;
   const withMedia = typeof accept == "string" ? { ...headers, accept: applyMediaType(accept, mediaType) } : headers;
-  return { merged, verb: lower, base, presetHeaders: withMedia, bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia, params };
+  return {
+    merged,
+    verb: lower,
+    base,
+    presetHeaders: withMedia,
+    bodyHeaders: withMedia["content-type"] === undefined ? { ...withMedia, "content-type": JSON_TYPE } : withMedia,
+    params,
+  };
 }
 
 /**
@@ -602,7 +652,13 @@ function toState(merged: Record<string, unknown>): State {
  * `endpoint()` and `parse()`, so `endpoint(x)` always equals `parse(merge(x))`. A route brings its
  * method (checked and lowercased) and template.
  */
-function build(state: State, method: string | undefined, template: Template | undefined, options: Record<string, unknown>, urlParameter?: unknown): RequestOptions {
+function build(
+  state: State,
+  method: string | undefined,
+  template: Template | undefined,
+  options: Record<string, unknown>,
+  urlParameter?: unknown,
+): RequestOptions {
   const defaults = state.merged;
   let base = state.base;
   let callHeaders: unknown;
@@ -635,7 +691,8 @@ function build(state: State, method: string | undefined, template: Template | un
   let params = options;
   if (state.params) {
     params = copy(state.params, "defaults") as Record<string, unknown>;
-    for (const key of Object.keys(options)) if (!NAMED_OPTIONS.includes(key) && options[key] !== undefined) mergeKey(params, key, options[key]);
+    for (const key of Object.keys(options))
+      if (!NAMED_OPTIONS.includes(key) && options[key] !== undefined) mergeKey(params, key, options[key]);
   }
 
   // URL: expand, drop one trailing slash, resolve a relative URL against the base, and set a fragment
@@ -674,12 +731,16 @@ function build(state: State, method: string | undefined, template: Template | un
   const rawHeaders = (defaults.headers ?? {}) as Record<string, unknown>;
   let headers: Record<string, unknown>;
   const json = body !== undefined && (body !== params.data || !isRawBody(body));
-  if (callHeaders === undefined && mediaType === undefined) headers = { ...(json ? state.bodyHeaders : state.presetHeaders) };
+  if (callHeaders === undefined && mediaType === undefined)
+    headers = { ...(json ? state.bodyHeaders : state.presetHeaders) };
   else {
     headers = addHeaders(shallowCopy(rawHeaders), callHeaders);
     const { accept } = headers;
     if (typeof accept == "string") {
-      headers.accept = accept === rawHeaders.accept && mediaType === undefined ? state.presetHeaders.accept : applyMediaType(accept, mergeMediaType((defaults.mediaType ?? { format: "" }) as MediaType, mediaType));
+      headers.accept =
+        accept === rawHeaders.accept && mediaType === undefined
+          ? state.presetHeaders.accept
+          : applyMediaType(accept, mergeMediaType((defaults.mediaType ?? { format: "" }) as MediaType, mediaType));
     }
   }
   if (json && headers["content-type"] === undefined) headers["content-type"] = JSON_TYPE;
@@ -697,17 +758,25 @@ function remainingBody(template: Template, params: Record<string, unknown>, urlP
   if (params.data !== undefined && hasOwn(params, "data") && !template.names.has("data")) return params.data;
   let body: Record<string, unknown> | undefined;
   for (const key in params) {
-    if (params[key] !== undefined && hasOwn(params, key) && !template.names.has(key)) put((body ??= {}), key, params[key]);
+    if (params[key] !== undefined && hasOwn(params, key) && !template.names.has(key))
+      put((body ??= {}), key, params[key]);
   }
   if (urlParameter !== undefined) (body ??= {}).url = urlParameter;
   return body;
 }
 
 /** Unused parameters (and a `url` one) appended to the query, which comes before any fragment. */
-function addQuery(url: string, hasQuery: boolean, template: Template, params: Record<string, unknown>, urlParameter: unknown): string {
+function addQuery(
+  url: string,
+  hasQuery: boolean,
+  template: Template,
+  params: Record<string, unknown>,
+  urlParameter: unknown,
+): string {
   // Built as one string, never read back: reading a freshly built string flattens it.
   let query = "";
-  for (const name in params) if (hasOwn(params, name) && !template.names.has(name)) query = addPairs(query, name, params[name]);
+  for (const name in params)
+    if (hasOwn(params, name) && !template.names.has(name)) query = addPairs(query, name, params[name]);
   query = addPairs(query, "url", urlParameter);
   return query ? url + (hasQuery ? "&" : "?") + query : url;
 }
@@ -723,7 +792,8 @@ function addPairs(query: string, name: string, value: unknown): string {
   if (isPlainObject(value)) fail(`parameter ${quote(name)} is an object: use {?${name}*}`);
   const key = encode(name, QUERY, name) + "=";
   for (const item of Array.isArray(value) && name.endsWith("[]") ? value : [value]) {
-    if (item != null) query = (query && query + "&") + key + encode(asText(item, name), name == "q" ? SEARCH : QUERY, name);
+    if (item != null)
+      query = (query && query + "&") + key + encode(asText(item, name), name == "q" ? SEARCH : QUERY, name);
   }
   return query;
 }
@@ -731,14 +801,22 @@ function addPairs(query: string, name: string, value: unknown): string {
 /** Bodies sent as they are and labelled by their kind, not JSON: bytes, `Blob`, `FormData`, `URLSearchParams`, streams. */
 function isRawBody(body: unknown): boolean {
   // By tag, not instanceof: bodies from another realm or a polyfill count too.
-  return isStream(body) || ArrayBuffer.isView(body) || /^\[object (ArrayBuffer|Blob|File|FormData|URLSearchParams)\]/.test(Object.prototype.toString.call(body));
+  return (
+    isStream(body) ||
+    ArrayBuffer.isView(body) ||
+    /^\[object (ArrayBuffer|Blob|File|FormData|URLSearchParams)\]/.test(Object.prototype.toString.call(body))
+  );
 }
 
 /** A web `ReadableStream`, a Node stream or an async iterable: a body fetch must send as a stream. */
 function isStream(body: unknown): boolean {
   if (!body || typeof body != "object") return false;
   const stream = body as { getReader?: unknown; pipe?: unknown; [Symbol.asyncIterator]?: unknown };
-  return typeof stream.getReader == "function" || typeof stream.pipe == "function" || typeof stream[Symbol.asyncIterator] == "function";
+  return (
+    typeof stream.getReader == "function" ||
+    typeof stream.pipe == "function" ||
+    typeof stream[Symbol.asyncIterator] == "function"
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -760,7 +838,10 @@ export interface EndpointOptions {
   /** The address a path-only `url` is resolved against. Default `"https://api.github.com"`. */
   baseUrl?: string;
   /** Custom headers, merged over the defaults; names are case-insensitive. `accept` and `user-agent` are strings. */
-  headers?: Record<string, string | number | undefined> & { accept?: string | undefined; "user-agent"?: string | undefined };
+  headers?: Record<string, string | number | undefined> & {
+    accept?: string | undefined;
+    "user-agent"?: string | undefined;
+  };
   /** Amends the `accept` header. */
   mediaType?: {
     /** A media type format such as `raw`, `diff` or `text+json`. */
@@ -826,7 +907,33 @@ export type ParameterValue = string | number | boolean | bigint | object;
 /** The operators that make an expression's variables optional in a route: `{+a}`, `{#a}`, `{.a}`, `{/a}`, `{;a}`, `{?a}`, `{&a}`. */
 type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
 /** A lowercase ASCII letter: what a `:name` placeholder starts with. */
-type Letter = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z";
+type Letter =
+  | "a"
+  | "b"
+  | "c"
+  | "d"
+  | "e"
+  | "f"
+  | "g"
+  | "h"
+  | "i"
+  | "j"
+  | "k"
+  | "l"
+  | "m"
+  | "n"
+  | "o"
+  | "p"
+  | "q"
+  | "r"
+  | "s"
+  | "t"
+  | "u"
+  | "v"
+  | "w"
+  | "x"
+  | "y"
+  | "z";
 /** A character of a `:name` placeholder: a letter, a digit or `_`. */
 type WordChar = Letter | Uppercase<Letter> | "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "_";
 /**
@@ -837,19 +944,26 @@ type NamedOption = "method" | "baseUrl" | "url" | "headers" | "mediaType" | "req
 
 /** The leading word characters of `text`. */
 type Word<Text extends string, Taken extends string = ""> = Text extends `${infer C}${infer Rest}`
-  ? C extends WordChar ? Word<Rest, `${Taken}${C}`> : Taken
+  ? C extends WordChar
+    ? Word<Rest, `${Taken}${C}`>
+    : Taken
   : Taken;
 /** Every `{...}` expression of a template, as a union of its insides. */
-type Expressions<Url extends string> = Url extends `${string}{${infer Inside}}${infer Rest}` ? Inside | Expressions<Rest> : never;
+type Expressions<Url extends string> = Url extends `${string}{${infer Inside}}${infer Rest}`
+  ? Inside | Expressions<Rest>
+  : never;
 /** Every `:name` (a lowercase letter, then word characters), as in the runtime's compiler. */
 type ColonNames<Url extends string> = Url extends `${string}:${infer After}`
   ? (After extends `${Letter}${string}` ? Word<After> : never) | ColonNames<After>
   : never;
 /** `a,b*,c:3` → `"a" | "b" | "c"`. */
-type VariableNames<List extends string> = List extends `${infer Spec},${infer Rest}` ? VariableNames<Spec> | VariableNames<Rest>
-  : List extends `${infer Name}*` ? Name
-  : List extends `${infer Name}:${string}` ? Name
-  : List;
+type VariableNames<List extends string> = List extends `${infer Spec},${infer Rest}`
+  ? VariableNames<Spec> | VariableNames<Rest>
+  : List extends `${infer Name}*`
+    ? Name
+    : List extends `${infer Name}:${string}`
+      ? Name
+      : List;
 /** The names an expression requires: those of `{a,b}`, none of an expression with an operator. */
 type RequiredIn<Inside extends string> = Inside extends `${Operator}${string}` ? never : VariableNames<Inside>;
 /** The names an expression with an operator takes: `{?a,b}` → `"a" | "b"`. */
@@ -861,8 +975,10 @@ export type RouteUrl<Route extends string> = Route extends `${string} ${infer Ur
 export type RouteMethod<Route extends string, Defaults = {}> = string extends Route
   ? string
   : Route extends `${infer Method} ${string}`
-  ? Lowercase<Method>
-  : Defaults extends { method: infer Method extends string } ? Lowercase<Method> : "get";
+    ? Lowercase<Method>
+    : Defaults extends { method: infer Method extends string }
+      ? Lowercase<Method>
+      : "get";
 /** Placeholders a literal route needs: `{name}` and `:name`, less those the defaults set. */
 export type RequiredParameters<Route extends string, Defaults = {}> = Exclude<
   RequiredIn<Expressions<RouteUrl<Route>>> | ColonNames<RouteUrl<Route>>,
@@ -870,7 +986,8 @@ export type RequiredParameters<Route extends string, Defaults = {}> = Exclude<
 >;
 /** Placeholders a literal route can take but does not need. */
 export type OptionalParameters<Route extends string, Defaults = {}> = Exclude<
-  OptionalIn<Expressions<RouteUrl<Route>>> | Extract<RequiredIn<Expressions<RouteUrl<Route>>> | ColonNames<RouteUrl<Route>>, keyof Defaults>,
+  | OptionalIn<Expressions<RouteUrl<Route>>>
+  | Extract<RequiredIn<Expressions<RouteUrl<Route>>> | ColonNames<RouteUrl<Route>>, keyof Defaults>,
   NamedOption | RequiredParameters<Route, Defaults>
 >;
 
@@ -895,7 +1012,10 @@ export interface Endpoint<Defaults extends object = {}> {
    * literal route, the types know its placeholders: a missing `{owner}` is a compile error.
    * @throws {TypeError} naming the option, header, parameter or template position at fault.
    */
-  <Route extends string>(route: Route, ...options: RouteArguments<Route, Defaults>): RequestOptions & { method: RouteMethod<Route, Defaults>; headers: EndpointHeaders };
+  <Route extends string>(
+    route: Route,
+    ...options: RouteArguments<Route, Defaults>
+  ): RequestOptions & { method: RouteMethod<Route, Defaults>; headers: EndpointHeaders };
   /** Build request options from options alone; `url` is required, `method` defaults to GET. */
   (options: EndpointOptions): RequestOptions & { headers: EndpointHeaders };
   /**
@@ -937,7 +1057,9 @@ export type OpenAPIRoute<Paths> = {
 
 /** The operation a route names. */
 type RouteOperation<Paths, Route> = [Route] extends [`${infer Method} ${infer Path}`]
-  ? Path extends keyof Paths ? OperationAt<Paths[Path], Lowercase<Method>> : never
+  ? Path extends keyof Paths
+    ? OperationAt<Paths[Path], Lowercase<Method>>
+    : never
   : never;
 
 /** Where a parameter can be: a plain `endpoint` sends path and query parameters by name, `withOpenAPI()` all four. */
@@ -945,11 +1067,23 @@ export type OpenAPILocation = "path" | "query" | "header" | "cookie";
 
 /** An operation's parameters in one location, `{}` when it has none. */
 type ParametersIn<Operation, Where extends OpenAPILocation> = Operation extends { parameters?: infer Parameters }
-  ? Where extends keyof Parameters ? Exclude<Parameters[Where], undefined> extends infer Found ? ([Found] extends [never] ? {} : Found) : never : {}
+  ? Where extends keyof Parameters
+    ? Exclude<Parameters[Where], undefined> extends infer Found
+      ? [Found] extends [never]
+        ? {}
+        : Found
+      : never
+    : {}
   : {};
 
 /** An operation's parameters in every location of `In`, as one intersection. */
-type ParametersOf<Operation, In extends OpenAPILocation> = (In extends unknown ? (parameters: ParametersIn<Operation, In>) => void : never) extends (parameters: infer All) => void ? All : never;
+type ParametersOf<Operation, In extends OpenAPILocation> = (
+  In extends unknown
+    ? (parameters: ParametersIn<Operation, In>) => void
+    : never
+) extends (parameters: infer All) => void
+  ? All
+  : never;
 
 /** Media types whose bodies `endpoint()` sends as JSON when given as parameters. */
 type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
@@ -964,7 +1098,9 @@ type DataOption<Body, Required> = Required extends true ? { data: Body } : { dat
 type JsonBodyOptions<Body, Required, Escape = never> = Body extends readonly unknown[]
   ? DataOption<Body, Required>
   : Body extends object
-    ? Required extends true ? { data: Body } | Flatten<Escaped<Body, Escape>> : Partial<Escaped<Body, Escape>> & { data?: Body }
+    ? Required extends true
+      ? { data: Body } | Flatten<Escaped<Body, Escape>>
+      : Partial<Escaped<Body, Escape>> & { data?: Body }
     : DataOption<Body, Required>;
 
 /** Form media types, whose bodies `withOpenAPI()` builds from the call's properties. */
@@ -976,14 +1112,20 @@ type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data"
  */
 type Escaped<Body, Taken> = [Taken & keyof Body] extends [never]
   ? Body
-  : Omit<Body, Taken & keyof Body> & { [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : never]: Body[Key] };
+  : Omit<Body, Taken & keyof Body> & {
+      [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : never]: Body[Key];
+    };
 
 /** A file in a form: the environment's `Blob`, read off `globalThis` so that no DOM type is named here. */
 type FileField = typeof globalThis extends { Blob: { prototype: infer Blob } } ? Blob : never;
 
 /** `withOpenAPI()`'s form body: its fields by name (a file as a `Blob`), `data` one of them. */
 type FormOptions<Body, Required, Taken> = Body extends object
-  ? Escaped<{ [Key in keyof Body]: Body[Key] | FileField }, Exclude<Taken, "data">> extends infer Fields ? (Required extends true ? Fields : Partial<Fields>) : never
+  ? Escaped<{ [Key in keyof Body]: Body[Key] | FileField }, Exclude<Taken, "data">> extends infer Fields
+    ? Required extends true
+      ? Fields
+      : Partial<Fields>
+    : never
   : {};
 
 /**
@@ -992,7 +1134,11 @@ type FormOptions<Body, Required, Taken> = Body extends object
  * names a call takes for something else), a form's fields sit beside the parameters, and a JSON property named
  * like one of `Escape` is passed as `"body:<name>"`.
  */
-type BodyOptions<Operation, Escape = never, Required = Operation extends { requestBody: unknown } ? true : false> = Operation extends { requestBody?: infer RequestBody }
+type BodyOptions<
+  Operation,
+  Escape = never,
+  Required = Operation extends { requestBody: unknown } ? true : false,
+> = Operation extends { requestBody?: infer RequestBody }
   ? Exclude<RequestBody, undefined> extends { content: infer Content }
     ? [keyof Content & JsonMediaType] extends [never]
       ? [Escape] extends [never]
@@ -1008,14 +1154,20 @@ type BodyOptions<Operation, Escape = never, Required = Operation extends { reque
 type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
 
 /** `Keys` made optional in each member of `Options`: what `defaults()` already set. */
-type Defaulted<Options, Keys> = Options extends unknown ? Omit<Options, Keys & keyof Options> & Partial<Pick<Options, Keys & keyof Options>> : never;
+type Defaulted<Options, Keys> = Options extends unknown
+  ? Omit<Options, Keys & keyof Options> & Partial<Pick<Options, Keys & keyof Options>>
+  : never;
 
 /**
  * The options of an operation's call: its parameters and body, the named options beside them, and any other
  * parameter (an API newer than its description still works).
  */
 export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocation = "path" | "query"> = Flatten<
-  Defaulted<ParametersOf<Operation, In> & BodyOptions<Operation, "header" extends In ? NamedOption | "data" | keyof ParametersOf<Operation, In> : never>, keyof Defaults> &
+  Defaulted<
+    ParametersOf<Operation, In> &
+      BodyOptions<Operation, "header" extends In ? NamedOption | "data" | keyof ParametersOf<Operation, In> : never>,
+    keyof Defaults
+  > &
     Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request"> & { [parameter: string]: unknown }
 >;
 
@@ -1028,14 +1180,22 @@ type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [opti
  * something in them is; loose for a route known only as a `string` (and for an unknown one, which is an error
  * on the route itself); none after the `endpoint(options)` form.
  */
-export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILocation = "path" | "query"> = [Route] extends [OpenAPIRoute<Paths>]
+export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILocation = "path" | "query"> = [
+  Route,
+] extends [OpenAPIRoute<Paths>]
   ? OptionsArgument<OperationOptions<RouteOperation<Paths, Route>, Defaults, In>>
   : [Route] extends [string]
     ? [options?: EndpointOptions]
     : [];
 
 /** The route argument: itself when the description has it (or it is only known as a `string`), else every route. */
-type RouteArgument<Paths, Route> = [Route] extends [string] ? (string extends Route ? Route : [Route] extends [OpenAPIRoute<Paths>] ? Route : OpenAPIRoute<Paths>) : Route;
+type RouteArgument<Paths, Route> = [Route] extends [string]
+  ? string extends Route
+    ? Route
+    : [Route] extends [OpenAPIRoute<Paths>]
+      ? Route
+      : OpenAPIRoute<Paths>
+  : Route;
 
 /** Every call of the description as `[route, ...options]`, for wrappers that take a call's arguments as they are. */
 export type OpenAPICall<Paths, Defaults = {}> = {
@@ -1044,14 +1204,20 @@ export type OpenAPICall<Paths, Defaults = {}> = {
 
 /** A response's JSON body type, or `never` when it has no JSON content. */
 type JsonContent<Response> = Response extends { content?: infer Content }
-  ? [Exclude<Content, undefined>] extends [never] ? never : Exclude<Content, undefined>[keyof Exclude<Content, undefined> & JsonMediaType]
+  ? [Exclude<Content, undefined>] extends [never]
+    ? never
+    : Exclude<Content, undefined>[keyof Exclude<Content, undefined> & JsonMediaType]
   : never;
 
 /** Success statuses in the order descriptions list them; `2XX` is OpenAPI's range. */
 type SuccessStatuses = [200, 201, 202, 203, 204, 205, 206, 207, 208, 226, "2XX"];
 
 /** Whether a response has content, in any media type. */
-type HasContent<Response> = Response extends { content?: infer Content } ? ([Exclude<Content, undefined>] extends [never] ? false : true) : false;
+type HasContent<Response> = Response extends { content?: infer Content }
+  ? [Exclude<Content, undefined>] extends [never]
+    ? false
+    : true
+  : false;
 
 /**
  * The JSON body of the first success status that has one; else `undefined` when a success has no content
@@ -1071,9 +1237,10 @@ type SuccessBody<Responses, Statuses, Otherwise = unknown> = Statuses extends [i
  * bytes). Types only, for typing what `fetch()` returns: `(await response.json()) as OpenAPIResponse<paths, Route>`.
  * @example type Repository = OpenAPIResponse<paths, "GET /repos/{owner}/{repo}">; // has `full_name: string`
  */
-export type OpenAPIResponse<Paths, Route extends OpenAPIRoute<Paths>> = RouteOperation<Paths, Route> extends { responses: infer Responses }
-  ? SuccessBody<Responses, SuccessStatuses>
-  : unknown;
+export type OpenAPIResponse<Paths, Route extends OpenAPIRoute<Paths>> =
+  RouteOperation<Paths, Route> extends { responses: infer Responses }
+    ? SuccessBody<Responses, SuccessStatuses>
+    : unknown;
 
 /**
  * `endpoint` typed by an OpenAPI description: `const api = endpoint as OpenAPIEndpoint<paths>`, where
@@ -1086,7 +1253,8 @@ export type OpenAPIResponse<Paths, Route extends OpenAPIRoute<Paths>> = RouteOpe
  * const github = endpoint as OpenAPIEndpoint<paths>;
  * github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", title: "Found a bug" });
  */
-export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends OpenAPILocation = "path" | "query"> extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
+export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends OpenAPILocation = "path" | "query">
+  extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
   /**
    * Build request options for one of the description's routes, such as `"POST /repos/{owner}/{repo}/issues"`,
    * and its options; or from options alone, where `url` is required and `method` defaults to GET. One
@@ -1098,12 +1266,48 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends
     ...options: OpenAPIArguments<Paths, Route, Defaults, In>
   ): RequestOptions & { method: Route extends string ? RouteMethod<Route> : string; headers: EndpointHeaders };
   /** A typed endpoint with these options as defaults: a parameter they set is optional in every call. */
-  defaults<const Options extends EndpointOptions>(options: Options): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In>;
+  defaults<const Options extends EndpointOptions>(
+    options: Options,
+  ): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In>;
 }
 
 // What the public types above are built from, exported (each documented where it is declared) so that the
 // generated API docs name no type a reader cannot open.
-export type { Operator, Letter, WordChar, NamedOption, Word, Expressions, ColonNames, VariableNames, RequiredIn, OptionalIn, RouteArguments, HttpMethod, OperationAt, RouteOperation, ParametersIn, ParametersOf, JsonMediaType, DataOption, JsonBodyOptions, FormMediaType, Escaped, FileField, FormOptions, BodyOptions, Flatten, Defaulted, OptionsArgument, RouteArgument, JsonContent, SuccessStatuses, HasContent, SuccessBody, GlobalRequestInit };
+export type {
+  Operator,
+  Letter,
+  WordChar,
+  NamedOption,
+  Word,
+  Expressions,
+  ColonNames,
+  VariableNames,
+  RequiredIn,
+  OptionalIn,
+  RouteArguments,
+  HttpMethod,
+  OperationAt,
+  RouteOperation,
+  ParametersIn,
+  ParametersOf,
+  JsonMediaType,
+  DataOption,
+  JsonBodyOptions,
+  FormMediaType,
+  Escaped,
+  FileField,
+  FormOptions,
+  BodyOptions,
+  Flatten,
+  Defaulted,
+  OptionsArgument,
+  RouteArgument,
+  JsonContent,
+  SuccessStatuses,
+  HasContent,
+  SuccessBody,
+  GlobalRequestInit,
+};
 
 /** An RFC 6570 template, compiled once. */
 export interface UriTemplate {
@@ -1141,7 +1345,12 @@ function withDefaults(state: State): Endpoint {
   }) as Endpoint;
   return Object.defineProperties(endpoint, {
     DEFAULTS: { get: () => copy(state.merged, "defaults"), enumerable: true },
-    defaults: { value: (options: EndpointOptions) => withDefaults(toState(copy(mergeOptions(state.merged, checkOptions(options)), "defaults") as Record<string, unknown>)) },
+    defaults: {
+      value: (options: EndpointOptions) =>
+        withDefaults(
+          toState(copy(mergeOptions(state.merged, checkOptions(options)), "defaults") as Record<string, unknown>),
+        ),
+    },
     merge: { value: (route: unknown, options?: unknown) => mergeOptions(state.merged, callOptions(route, options)) },
     parse: { value: parse },
   });
@@ -1165,13 +1374,16 @@ function parse(options: MergedOptions): RequestOptions {
  */
 export const endpoint: Endpoint = withDefaults(
   toState(
-    mergeOptions({}, {
-      method: "GET",
-      baseUrl: "https://api.github.com",
-      // The version is package.json's; a test holds the two equal.
-      headers: { accept: "application/vnd.github.v3+json", "user-agent": "endpoint-options/1.0.0" },
-      mediaType: { format: "" },
-    }),
+    mergeOptions(
+      {},
+      {
+        method: "GET",
+        baseUrl: "https://api.github.com",
+        // The version is package.json's; a test holds the two equal.
+        headers: { accept: "application/vnd.github.v3+json", "user-agent": "endpoint-options/1.0.0" },
+        mediaType: { format: "" },
+      },
+    ),
   ),
 );
 
@@ -1179,10 +1391,15 @@ export const endpoint: Endpoint = withDefaults(
  * The second parameter of the environment's `fetch` (DOM, Deno, Bun, `@types/node`), read off `globalThis`
  * so that nothing global is declared here; `{}` where there is no `fetch`.
  */
-type GlobalRequestInit = typeof globalThis extends { fetch(input: never, init?: infer Init): unknown } ? NonNullable<Init> : {};
+type GlobalRequestInit = typeof globalThis extends { fetch(input: never, init?: infer Init): unknown }
+  ? NonNullable<Init>
+  : {};
 
 /** The `init` half of `toFetch()`: the environment's `RequestInit`, with `method` and `headers` as plain strings. */
-export type FetchInit = Omit<GlobalRequestInit, "method" | "headers"> & { method: string; headers: Record<string, string> };
+export type FetchInit = Omit<GlobalRequestInit, "method" | "headers"> & {
+  method: string;
+  headers: Record<string, string>;
+};
 
 /** `application/json` and any `+json` type, such as `application/vnd.github.v3+json`. */
 const isJson = (contentType: string) => /^application\/json$|\+json$/i.test(contentType.split(";")[0]!.trim());
@@ -1212,7 +1429,10 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
   const headers = addHeaders({}, given) as Record<string, string>;
   for (const name of Object.keys(headers)) put(headers, name, String(headers[name]));
   let contentType: string | undefined = headers["content-type"];
-  const init: { method: string; headers: Record<string, string>; [option: string]: unknown } = { method: method.toUpperCase(), headers };
+  const init: { method: string; headers: Record<string, string>; [option: string]: unknown } = {
+    method: method.toUpperCase(),
+    headers,
+  };
   // An empty string is no body: fetch would label it text/plain (octokit-style PUTs carry one).
   if (body !== undefined && body !== "" && !/^(GET|HEAD)$/.test(init.method)) {
     if ((body && typeof body == "object" && !isRawBody(body)) || typeof body == "function" || typeof body == "symbol") {
@@ -1303,18 +1523,27 @@ const SUCCESS = /^2(\d\d|XX)$/i;
 function follow(description: OpenAPIDescription, node: unknown): Record<string, any> {
   for (let depth = 0; isPlainObject(node) && typeof node.$ref == "string"; depth++) {
     const ref = node.$ref;
-    node = depth < MAX_DEPTH && ref.startsWith("#/") ? ref.slice(2).split("/").reduce<any>((at, key) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], description) : undefined;
+    node =
+      depth < MAX_DEPTH && ref.startsWith("#/")
+        ? ref
+            .slice(2)
+            .split("/")
+            .reduce<any>((at, key) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], description)
+        : undefined;
     if (!isPlainObject(node)) fail(`$ref ${quote(ref)} names nothing`);
   }
   return isPlainObject(node) ? node : {};
 }
 
 /** The media types of a request body's or a response's `content`, in the description's order. */
-const mediaTypes = (description: OpenAPIDescription, node: unknown) => Object.keys(follow(description, follow(description, node)["content"]));
+const mediaTypes = (description: OpenAPIDescription, node: unknown) =>
+  Object.keys(follow(description, follow(description, node)["content"]));
 
 /** The first server of the first list that has one, its variables at their defaults. */
 function serverUrl(servers: unknown[]): string | undefined {
-  const server = servers.find((list): list is unknown[] => Array.isArray(list) && list.length > 0)?.[0] as Record<string, any> | undefined;
+  const server = servers.find((list): list is unknown[] => Array.isArray(list) && list.length > 0)?.[0] as
+    | Record<string, any>
+    | undefined;
   if (!server) return;
   const url = server["url"];
   if (typeof url != "string") mustBe("a server's `url`", "a string", url);
@@ -1328,7 +1557,8 @@ function serverUrl(servers: unknown[]): string | undefined {
 function readOperation(description: OpenAPIDescription, method: string, path: string): Operation {
   const route = `${method.toUpperCase()} ${path}`;
   const item = follow(description, description.paths[path]);
-  if (!hasOwn(description.paths, path) || !METHOD.test(method) || !hasOwn(item, method)) fail(`route ${quote(route)} is not in the description`);
+  if (!hasOwn(description.paths, path) || !METHOD.test(method) || !hasOwn(item, method))
+    fail(`route ${quote(route)} is not in the description`);
   const operation = follow(description, item[method]);
   // Path-level parameters, overridden by the operation's of the same name and location.
   const declared = new Map<string, Parameter>();
@@ -1360,7 +1590,8 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
   // Each parameter an expression named by its index (any name compiles so), renamed below to the parameter's
   // variable. RFC 6570 writes every OpenAPI style once the value is in shape (see styled()). A `#fragment` in
   // the path key only tells operations apart; a literal query stays, and the parameters join it.
-  const expression = (parameter: Parameter) => `p${parameters.indexOf(parameter)}${parameter.explode || /label|deepObject/.test(parameter.style) ? "*" : ""}`;
+  const expression = (parameter: Parameter) =>
+    `p${parameters.indexOf(parameter)}${parameter.explode || /label|deepObject/.test(parameter.style) ? "*" : ""}`;
   const group = (operator: string, where: string) => {
     const names = parameters.filter((parameter) => parameter.in == where).map(expression);
     return names.length ? `{${operator}${names}}` : "";
@@ -1370,7 +1601,11 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
     const parameter = declared.get("path:" + name) ?? fail(`${quote(route)} has no path parameter ${quote(name)}`);
     return `{${parameter.style == "label" ? "." : parameter.style == "matrix" ? ";" : ""}${expression(parameter)}}`;
   });
-  const templates = [prefix + source + group(key.includes("?") ? "&" : "?", "query"), group("&", "query+"), group("?", "cookie")].map((source, i) => {
+  const templates = [
+    prefix + source + group(key.includes("?") ? "&" : "?", "query"),
+    group("&", "query+"),
+    group("?", "cookie"),
+  ].map((source, i) => {
     const template = compile(source, false);
     let inPath = !i;
     for (const part of template.parts) {
@@ -1391,15 +1626,20 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
   // its boundary; `application/json` as endpoint() labels it.
   const types = mediaTypes(description, operation["requestBody"]);
   const json = types.find(isJson);
-  const form = json ? undefined : types.find((type) => /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type));
+  const form = json
+    ? undefined
+    : types.find((type) => /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type));
   const type = json ?? form ?? types[0];
-  const label = !type || /^multipart\/|\*/i.test(type) ? undefined : /^application\/json$/i.test(type) ? JSON_TYPE : type;
+  const label =
+    !type || /^multipart\/|\*/i.test(type) ? undefined : /^application\/json$/i.test(type) ? JSON_TYPE : type;
 
   // What a success answers with, JSON first.
   const answers: string[] = [];
   const responses = follow(description, operation["responses"]);
   for (const status of Object.keys(responses)) {
-    if (SUCCESS.test(status)) for (const answer of mediaTypes(description, responses[status])) if (!answers.includes(answer)) answers.push(answer);
+    if (SUCCESS.test(status))
+      for (const answer of mediaTypes(description, responses[status]))
+        if (!answers.includes(answer)) answers.push(answer);
   }
   return {
     route,
@@ -1407,10 +1647,22 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
     parameters,
     required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.key),
     templates,
-    fast: !form && parameters.every(({ key, name, variable, json, in: where, style }) => key == name && variable == name && !json && (where == "path" ? style == "simple" : where == "query" && style == "form")),
+    fast:
+      !form &&
+      parameters.every(
+        ({ key, name, variable, json, in: where, style }) =>
+          key == name &&
+          variable == name &&
+          !json &&
+          (where == "path" ? style == "simple" : where == "query" && style == "form"),
+      ),
     form,
     label,
-    answers: answers.filter(isJson).concat(answers.filter((answer) => !isJson(answer))).join(", ") || "*/*",
+    answers:
+      answers
+        .filter(isJson)
+        .concat(answers.filter((answer) => !isJson(answer)))
+        .join(", ") || "*/*",
     server: absolute ? splitBase(server) : undefined,
   };
 }
@@ -1425,7 +1677,8 @@ function styled({ name, style, explode, json, in: where }: Parameter, value: unk
   if (json) return JSON.stringify(value);
   const object = isPlainObject(value) ? value : undefined;
   const entries = object && Object.entries(object).filter(([, item]) => item != null);
-  if (entries && style == "deepObject") return Object.fromEntries(entries.map(([key, item]) => [`${name}[${key}]`, item]));
+  if (entries && style == "deepObject")
+    return Object.fromEntries(entries.map(([key, item]) => [`${name}[${key}]`, item]));
   if (entries && explode && where == "header") return entries.map((entry) => entry.join("=")).join(",");
   if (explode || !(entries || Array.isArray(value))) return value;
   const list = entries ? entries.flat() : (value as unknown[]);
@@ -1433,7 +1686,8 @@ function styled({ name, style, explode, json, in: where }: Parameter, value: unk
 }
 
 /** A body `fetch` sends as a form as it is: never a field of one. */
-const isForm = (value: unknown) => /^\[object (FormData|URLSearchParams)\]$/.test(Object.prototype.toString.call(value));
+const isForm = (value: unknown) =>
+  /^\[object (FormData|URLSearchParams)\]$/.test(Object.prototype.toString.call(value));
 
 /**
  * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, with nothing to configure:
@@ -1457,9 +1711,17 @@ const isForm = (value: unknown) => /^\[object (FormData|URLSearchParams)\]$/.tes
  * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
  * // "https://petstore.swagger.io/v2/pet/findByStatus?status=available&status=pending"
  */
-export function withOpenAPI<Paths = never>(endpoint: Endpoint<any>, description: OpenAPIDescription): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
-export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescription, operations = new Map<string, Operation>()): unknown {
-  if (!isPlainObject(description?.paths)) mustBe("withOpenAPI's description", "an OpenAPI description with `paths`", description);
+export function withOpenAPI<Paths = never>(
+  endpoint: Endpoint<any>,
+  description: OpenAPIDescription,
+): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
+export function withOpenAPI(
+  wrapped: Endpoint<any>,
+  description: OpenAPIDescription,
+  operations = new Map<string, Operation>(),
+): unknown {
+  if (!isPlainObject(description?.paths))
+    mustBe("withOpenAPI's description", "an OpenAPI description with `paths`", description);
   // What the library sets when the caller does not: GitHub's host and media type give way to the description's.
   const { baseUrl: ownBase, headers: own } = endpoint.DEFAULTS;
   const readOnce = (method: string, path: string) => {
@@ -1469,7 +1731,8 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
     return operation;
   };
   /** A state whose base is `operation`'s server when the base is the library's own (or none). */
-  const onServer = (state: State, { server }: Operation, baseUrl: unknown) => (server && (baseUrl === undefined || baseUrl === ownBase) ? { ...state, base: server } : state);
+  const onServer = (state: State, { server }: Operation, baseUrl: unknown) =>
+    server && (baseUrl === undefined || baseUrl === ownBase) ? { ...state, base: server } : state;
 
   // The general way, from merged options (parse(), and calls the fast way does not take): the options copied,
   // the parameters taken out of them in shape, then build() with the URL as a literal.
@@ -1495,7 +1758,8 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
       if (value === undefined && parameter.name == "url") [value, urlParameter] = [urlParameter, undefined];
       if (value == null) {
         if (parameter.required) fail(`parameter ${quote(parameter.key)} is required by ${quote(route)}`);
-      } else if (parameter.in == "header") addHeaders(headers, { [parameter.name]: asText(styled(parameter, value), parameter.name) });
+      } else if (parameter.in == "header")
+        addHeaders(headers, { [parameter.name]: asText(styled(parameter, value), parameter.name) });
       else put(values, parameter.variable, styled(parameter, value));
     }
     const [url, reserved, cookies] = operation.templates.map((template, i) => expand(template, values, !i));
@@ -1507,7 +1771,8 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
     const escaped = names.find((name) => name.startsWith("body:"));
     if (escaped && /^(get|head)$/.test(method)) fail(`${quote(route)} has no body for ${quote(escaped)}`);
     if (escaped || (form && !isForm(call.data))) {
-      if (!form && call.data !== undefined) fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
+      if (!form && call.data !== undefined)
+        fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
       const fields: [string, unknown][] = [];
       for (const name of names) {
         if (name.startsWith("body:")) fields.push([name.slice(5), call[name]]);
@@ -1520,10 +1785,20 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
       if (form) {
         // A list is a field per item, files and blobs go as they are, objects as JSON. The environment's classes,
         // so that no DOM type is named here.
-        const body = new (globalThis as any)[/^multipart/i.test(form) ? "FormData" : "URLSearchParams"]() as { append(name: string, value: unknown): void };
+        const body = new (globalThis as any)[/^multipart/i.test(form) ? "FormData" : "URLSearchParams"]() as {
+          append(name: string, value: unknown): void;
+        };
         for (const [name, value] of fields) {
           for (const item of [value].flat()) {
-            if (item != null) body.append(name, /^\[object (Blob|File)\]$/.test(Object.prototype.toString.call(item)) ? item : isPlainObject(item) ? JSON.stringify(item) : asText(item, name));
+            if (item != null)
+              body.append(
+                name,
+                /^\[object (Blob|File)\]$/.test(Object.prototype.toString.call(item))
+                  ? item
+                  : isPlainObject(item)
+                    ? JSON.stringify(item)
+                    : asText(item, name),
+              );
           }
         }
         call.data = body;
@@ -1535,8 +1810,16 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
     }
     // The URL, built, is a template's one literal. `allowReserved` values keep reserved characters, but not the
     // three a query cannot hold: `#` would end it, `[` and `]` belong to hosts.
-    const target = reserved ? url + (url.includes("?") ? "&" : "?") + reserved.slice(1).replace(/[#[\]]/g, encodeURIComponent) : url;
-    const result = build(state, method, { parts: [target], names: OPTION_NAMES, relative: undefined, rooted: target[0] == "/", mayHoldQuery: true }, call, urlParameter);
+    const target = reserved
+      ? url + (url.includes("?") ? "&" : "?") + reserved.slice(1).replace(/[#[\]]/g, encodeURIComponent)
+      : url;
+    const result = build(
+      state,
+      method,
+      { parts: [target], names: OPTION_NAMES, relative: undefined, rooted: target[0] == "/", mayHoldQuery: true },
+      call,
+      urlParameter,
+    );
     if (!labelled && label && result.body !== undefined && result.body !== "") result.headers["content-type"] = label;
     return result;
   };
@@ -1545,7 +1828,10 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
   // per defaults() call (its server, and the description's media types where the caller set none).
   const state = toState(wrapped.DEFAULTS);
   const { merged } = state;
-  const custom = (merged.headers as RequestHeaders).accept !== own.accept || (merged.mediaType as MediaType).format || (merged.mediaType as MediaType).previews?.length;
+  const custom =
+    (merged.headers as RequestHeaders).accept !== own.accept ||
+    (merged.mediaType as MediaType).format ||
+    (merged.mediaType as MediaType).previews?.length;
   const escapesInDefaults = Object.keys(merged).some((name) => name.startsWith("body:"));
   const prepared = cached((route): [Operation, State | undefined] => {
     const [, url, , lower] = parseRoute(route);
@@ -1554,7 +1840,17 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
     const onIt = onServer(state, operation, merged.baseUrl);
     const presetHeaders = custom ? state.presetHeaders : { ...state.presetHeaders, accept: operation.answers };
     const labelled = (merged.headers as RequestHeaders)["content-type"] !== undefined;
-    return [operation, { ...onIt, presetHeaders, bodyHeaders: { ...presetHeaders, "content-type": labelled ? state.bodyHeaders["content-type"] : operation.label ?? JSON_TYPE } }];
+    return [
+      operation,
+      {
+        ...onIt,
+        presetHeaders,
+        bodyHeaders: {
+          ...presetHeaders,
+          "content-type": labelled ? state.bodyHeaders["content-type"] : (operation.label ?? JSON_TYPE),
+        },
+      },
+    ];
   }, 1000);
   const api = (route: unknown, options?: unknown): RequestOptions => {
     if (typeof route == "string" && (options == null || isPlainObject(options))) {
@@ -1563,12 +1859,26 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
       let fast = !!onIt;
       for (const key in given) {
         // What changes the server, the operation or the media types, and escaped body properties, take the general way.
-        if (key == "baseUrl" || key == "method" || key == "mediaType" || key.startsWith("body:") || (key == "headers" && operation.label && operation.label != JSON_TYPE)) fast = false;
+        if (
+          key == "baseUrl" ||
+          key == "method" ||
+          key == "mediaType" ||
+          key.startsWith("body:") ||
+          (key == "headers" && operation.label && operation.label != JSON_TYPE)
+        )
+          fast = false;
       }
-      for (const key of operation.required) if ((!hasOwn(given, key) || given[key] == null) && state.params?.[key] == null) fast = false;
+      for (const key of operation.required)
+        if ((!hasOwn(given, key) || given[key] == null) && state.params?.[key] == null) fast = false;
       if (fast) {
         const result = build(onIt!, operation.method, operation.templates[0], given);
-        if (operation.label && result.body !== undefined && result.body !== "" && result.headers["content-type"] === undefined) result.headers["content-type"] = operation.label;
+        if (
+          operation.label &&
+          result.body !== undefined &&
+          result.body !== "" &&
+          result.headers["content-type"] === undefined
+        )
+          result.headers["content-type"] = operation.label;
         return result;
       }
     }
@@ -1576,7 +1886,10 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
   };
   return Object.defineProperties(api, {
     DEFAULTS: { get: () => wrapped.DEFAULTS, enumerable: true },
-    defaults: { value: (options: EndpointOptions) => (withOpenAPI as Function)(wrapped.defaults(options), description, operations) },
+    defaults: {
+      value: (options: EndpointOptions) =>
+        (withOpenAPI as Function)(wrapped.defaults(options), description, operations),
+    },
     merge: { value: wrapped.merge },
     parse: { value: parse },
   });
@@ -1585,7 +1898,15 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
 /** A description's parameter as `withOpenAPI()` reads it: defaults left out. */
 function reduceParameter(description: OpenAPIDescription, raw: unknown): Record<string, unknown> {
   const found = follow(description, raw);
-  const { ["name"]: name, in: where, style, ["explode"]: explode, ["allowReserved"]: allowReserved, required, content } = found;
+  const {
+    ["name"]: name,
+    in: where,
+    style,
+    ["explode"]: explode,
+    ["allowReserved"]: allowReserved,
+    required,
+    content,
+  } = found;
   const reduced: Record<string, unknown> = { ["name"]: name, in: where };
   const plain = /query|cookie/.test(where) ? "form" : "simple";
   if (style !== undefined && style != plain) reduced.style = style;
@@ -1608,13 +1929,16 @@ function reduceParameter(description: OpenAPIDescription, raw: unknown): Record<
  * writeFileSync("api.json", JSON.stringify(reduceOpenAPI(JSON.parse(readFileSync("openapi.json", "utf8")))));
  */
 export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescription {
-  if (!isPlainObject(description?.paths)) mustBe("reduceOpenAPI's description", "an OpenAPI description with `paths`", description);
-  const parameters = (list: unknown) => (Array.isArray(list) ? list.map((raw) => JSON.stringify(reduceParameter(description, raw))) : []);
+  if (!isPlainObject(description?.paths))
+    mustBe("reduceOpenAPI's description", "an OpenAPI description with `paths`", description);
+  const parameters = (list: unknown) =>
+    Array.isArray(list) ? list.map((raw) => JSON.stringify(reduceParameter(description, raw))) : [];
   const servers = (list: unknown) => {
     const url = serverUrl([list]);
     return url === undefined ? undefined : [{ url }];
   };
-  const content = (types: string[]) => (types.length ? { content: Object.fromEntries(types.map((type) => [type, {}])) } : undefined);
+  const content = (types: string[]) =>
+    types.length ? { content: Object.fromEntries(types.map((type) => [type, {}])) } : undefined;
   const paths: Record<string, unknown> = {};
   for (const path of Object.keys(description.paths)) {
     const item = follow(description, description.paths[path]);
@@ -1628,8 +1952,15 @@ export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescripti
     // is declared changes nothing, as it is written into its placeholder.
     for (const parameter of [...(operations[0]?.[2] ?? [])]) {
       const { in: where, ["name"]: name } = JSON.parse(parameter);
-      const declaredForPath = shared.some((other) => JSON.parse(other)["name"] == name && JSON.parse(other).in == where);
-      if (where == "path" && operations.length > 1 && !declaredForPath && operations.every(([, , list]) => list.includes(parameter))) {
+      const declaredForPath = shared.some(
+        (other) => JSON.parse(other)["name"] == name && JSON.parse(other).in == where,
+      );
+      if (
+        where == "path" &&
+        operations.length > 1 &&
+        !declaredForPath &&
+        operations.every(([, , list]) => list.includes(parameter))
+      ) {
         shared.push(parameter);
         for (const [, , list] of operations) list.splice(list.indexOf(parameter), 1);
       }
@@ -1638,7 +1969,9 @@ export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescripti
     for (const [method, operation, list] of operations) {
       // The success statuses' media types, joined under one: the accept header reads them in order.
       const answers = follow(description, operation["responses"]);
-      const types = Object.keys(answers).filter((status) => SUCCESS.test(status)).flatMap((status) => mediaTypes(description, answers[status]));
+      const types = Object.keys(answers)
+        .filter((status) => SUCCESS.test(status))
+        .flatMap((status) => mediaTypes(description, answers[status]));
       const success = content([...new Set(types)]);
       reduced[method] = {
         servers: servers(operation["servers"]),
@@ -1650,7 +1983,9 @@ export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescripti
     paths[path] = reduced;
   }
   // Parameters went as JSON text, to be compared; `undefined` parts and empty lists are left out.
-  return JSON.parse(JSON.stringify({ openapi: description["openapi"], servers: servers(description["servers"]), paths }), (key, value) =>
-    key == "parameters" ? (value.length ? value.map((text: string) => JSON.parse(text)) : undefined) : value,
+  return JSON.parse(
+    JSON.stringify({ openapi: description["openapi"], servers: servers(description["servers"]), paths }),
+    (key, value) =>
+      key == "parameters" ? (value.length ? value.map((text: string) => JSON.parse(text)) : undefined) : value,
   );
 }

@@ -5,7 +5,18 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,7 +31,9 @@ const bin = (name: string) => join(root, "node_modules", ".bin", name);
  * TypeScript 7's native compiler, run directly: its `bin/tsc` is a Node process that, before Node 22.15, stays
  * to wait on it (0.2 s of each run).
  */
-const tsc7: string = (await import(pathToFileURL(join(root, "node_modules", "typescript7", "lib", "getExePath.js")).href)).default();
+const tsc7: string = (
+  await import(pathToFileURL(join(root, "node_modules", "typescript7", "lib", "getExePath.js")).href)
+).default();
 /** TypeScript 5 runs in this process (see tsc5Project()); this names it where a compiler is chosen. */
 const tsc5 = "TypeScript 5";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -79,7 +92,8 @@ function sh(file: string, args: string[], cwd: string, env: Record<string, strin
       args,
       { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 180_000, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => {
-        if (error) reject(new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${error.message}\n${stdout}\n${stderr}`));
+        if (error)
+          reject(new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${error.message}\n${stdout}\n${stderr}`));
         else resolve({ stdout, stderr });
       },
     );
@@ -93,7 +107,8 @@ const node = (args: string[], cwd: string) => sh(process.execPath, args, cwd);
 // made and removes; without it this process makes its own and removes it when its last group is done.
 const groups = (process.env.INTEGRATION_GROUP ?? "pack,npm,cdn,vendored,clients,deno,bun").split(",");
 /** TypeScript 5, loaded only by the groups that compile with it: loading it is a second of each process's start. */
-const ts5: typeof import("typescript") = groups.includes("npm") || groups.includes("vendored") ? (await import("typescript")).default : (undefined as never);
+const ts5: typeof import("typescript") =
+  groups.includes("npm") || groups.includes("vendored") ? (await import("typescript")).default : (undefined as never);
 /** Source files TypeScript 5 has parsed in this process, by path, modification time and parse options. */
 const parsed = new Map<string, import("typescript").SourceFile>();
 
@@ -117,9 +132,21 @@ async function tsc5Project(project: string, cwd: string, noEmit = false): Promis
   };
   const program = ts5.createProgram({ rootNames: fileNames, options, host });
   const emitted = program.emit();
-  const diagnostics = [...(error ? [error] : []), ...errors, ...ts5.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  const diagnostics = [
+    ...(error ? [error] : []),
+    ...errors,
+    ...ts5.getPreEmitDiagnostics(program),
+    ...emitted.diagnostics,
+  ];
   if (diagnostics.length) {
-    throw new Error(`TypeScript 5 on ${configPath}:\n` + ts5.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => cwd, getNewLine: () => "\n" }));
+    throw new Error(
+      `TypeScript 5 on ${configPath}:\n` +
+        ts5.formatDiagnostics(diagnostics, {
+          getCanonicalFileName: (name) => name,
+          getCurrentDirectory: () => cwd,
+          getNewLine: () => "\n",
+        }),
+    );
   }
 }
 
@@ -165,7 +192,10 @@ function promised(snippet: string): string {
 const PATHS = ["notes", "ai", "telecom", "files"];
 
 /** Those paths files, by the name they have beside the type tests. */
-const pathsFiles = () => Object.fromEntries(PATHS.map((name) => [`${name}.paths.ts`, readFileSync(join(root, "fixtures", `${name}.paths.ts`), "utf8")]));
+const pathsFiles = () =>
+  Object.fromEntries(
+    PATHS.map((name) => [`${name}.paths.ts`, readFileSync(join(root, "fixtures", `${name}.paths.ts`), "utf8")]),
+  );
 
 /** types.openapi.test.ts importing `library`, and the generated paths from beside it. */
 function openapiTypeTests(library: string): string {
@@ -201,28 +231,47 @@ let documents: import("typescript").DocumentRegistry | undefined;
 
 /** What an editor (TypeScript 5's language service) offers at `at` in `main`, the file `main.ts` of `dir`. */
 async function completions(dir: string, main: string, at: number, extraOptions = {}): Promise<string[]> {
-  return editor(dir, extraOptions).getCompletionsAtPosition(join(dir, "main.ts"), at, {})?.entries.map((entry) => entry.name) ?? [];
+  return (
+    editor(dir, extraOptions)
+      .getCompletionsAtPosition(join(dir, "main.ts"), at, {})
+      ?.entries.map((entry) => entry.name) ?? []
+  );
 }
 
 /** What an editor shows on hovering `at` in `main.ts` of `dir`, as text. */
 function hover(dir: string, at: number, extraOptions = {}): string {
-  return ts5.displayPartsToString(editor(dir, extraOptions).getQuickInfoAtPosition(join(dir, "main.ts"), at)?.displayParts ?? []);
+  return ts5.displayPartsToString(
+    editor(dir, extraOptions).getQuickInfoAtPosition(join(dir, "main.ts"), at)?.displayParts ?? [],
+  );
 }
 
 /** TypeScript 5's language service over `main.ts` of `dir`, as an editor runs it. */
 function editor(dir: string, extraOptions = {}): import("typescript").LanguageService {
   const ts = ts5;
-  const options = { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [], ...extraOptions };
-  return ts.createLanguageService({
-    getCompilationSettings: () => options,
-    getScriptFileNames: () => [join(dir, "main.ts")],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (file) => (existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, "utf8")) : undefined),
-    getCurrentDirectory: () => dir,
-    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-  }, (documents ??= ts.createDocumentRegistry()));
+  const options = {
+    strict: true,
+    noEmit: true,
+    allowImportingTsExtensions: true,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    types: [],
+    ...extraOptions,
+  };
+  return ts.createLanguageService(
+    {
+      getCompilationSettings: () => options,
+      getScriptFileNames: () => [join(dir, "main.ts")],
+      getScriptVersion: () => "1",
+      getScriptSnapshot: (file) =>
+        existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, "utf8")) : undefined,
+      getCurrentDirectory: () => dir,
+      getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+    },
+    (documents ??= ts.createDocumentRegistry()),
+  );
 }
 
 /** A new folder under the work folder holding the published endpoint.ts, as a vendoring user copies it, and `files`. */
@@ -323,7 +372,10 @@ npm("zero runtime dependencies: none declared, none installed, none imported by 
   for (const field of ["dependencies", "optionalDependencies", "peerDependencies", "bundleDependencies"]) {
     assert.is(manifest[field], undefined, field);
   }
-  assert.equal(readdirSync(join(app, "node_modules")).filter((name) => name !== ".package-lock.json"), ["endpoint-options"]);
+  assert.equal(
+    readdirSync(join(app, "node_modules")).filter((name) => name !== ".package-lock.json"),
+    ["endpoint-options"],
+  );
   for (const build of ["endpoint.mjs", "endpoint.cjs", "endpoint.min.js"]) {
     const code = readFileSync(join(installed, "dist", build), "utf8");
     // esbuild puts a bundle's remaining imports at the start of a line; there must be none.
@@ -390,61 +442,107 @@ const headerValue: string | undefined = init.headers["accept"];
 export const used = [method, url, accept, baseUrl, enterprise, expanded, wrong, sent, built, fetchUrl, upper, headerValue];
 `;
 
-npm("TypeScript consumers compile under --strict with every module resolution, in TypeScript 7 and 5 (node10: 5 only)", async () => {
-  writeFileSync(join(app, "consumer.ts"), `import { endpoint, parseTemplate, toFetch } from "endpoint-options";\n${consumerBody}`);
-  writeFileSync(
-    join(app, "consumer.cts"),
-    `import library = require("endpoint-options");\nconst { endpoint, parseTemplate, toFetch } = library;\n${consumerBody}`,
-  );
-  // The route-aware type tests too, against the declaration files instead of the source.
-  const typeTests = readFileSync(join(root, "types.test.ts"), "utf8");
-  assert.ok(typeTests.includes('from "./endpoint.ts"'));
-  writeFileSync(join(app, "types.test.ts"), typeTests.replace('from "./endpoint.ts"', 'from "endpoint-options"'));
-  const configs: Array<[string, string, string[]]> = [
-    ["nodenext", "nodenext", ["consumer.ts", "consumer.cts", "types.test.ts"]],
-    ["node16", "node16", ["consumer.ts", "consumer.cts", "types.test.ts"]],
-    ["esnext", "bundler", ["consumer.ts", "types.test.ts"]],
-    ["commonjs", "node10", ["consumer.ts", "types.test.ts"]],
-  ];
-  const builds = [];
-  for (const [module, moduleResolution, files] of configs) {
-    for (const [name, tsc] of [["ts7", tsc7], ["ts5", tsc5]] as const) {
-      if (name == "ts7" && moduleResolution == "node10") continue; // TypeScript 7 removed node10
-      const tsconfig = `tsconfig.${name}.${moduleResolution}.json`;
-      // Our declaration files are checked here, in every resolution; TypeScript's own libs are not.
-      const compilerOptions = { strict: true, noEmit: true, target: "es2022", module, moduleResolution, types: [], skipDefaultLibCheck: true };
-      writeFileSync(join(app, tsconfig), JSON.stringify({ compilerOptions, files }));
-      builds.push(compile(tsc, tsconfig, app));
+npm(
+  "TypeScript consumers compile under --strict with every module resolution, in TypeScript 7 and 5 (node10: 5 only)",
+  async () => {
+    writeFileSync(
+      join(app, "consumer.ts"),
+      `import { endpoint, parseTemplate, toFetch } from "endpoint-options";\n${consumerBody}`,
+    );
+    writeFileSync(
+      join(app, "consumer.cts"),
+      `import library = require("endpoint-options");\nconst { endpoint, parseTemplate, toFetch } = library;\n${consumerBody}`,
+    );
+    // The route-aware type tests too, against the declaration files instead of the source.
+    const typeTests = readFileSync(join(root, "types.test.ts"), "utf8");
+    assert.ok(typeTests.includes('from "./endpoint.ts"'));
+    writeFileSync(join(app, "types.test.ts"), typeTests.replace('from "./endpoint.ts"', 'from "endpoint-options"'));
+    const configs: Array<[string, string, string[]]> = [
+      ["nodenext", "nodenext", ["consumer.ts", "consumer.cts", "types.test.ts"]],
+      ["node16", "node16", ["consumer.ts", "consumer.cts", "types.test.ts"]],
+      ["esnext", "bundler", ["consumer.ts", "types.test.ts"]],
+      ["commonjs", "node10", ["consumer.ts", "types.test.ts"]],
+    ];
+    const builds = [];
+    for (const [module, moduleResolution, files] of configs) {
+      for (const [name, tsc] of [
+        ["ts7", tsc7],
+        ["ts5", tsc5],
+      ] as const) {
+        if (name == "ts7" && moduleResolution == "node10") continue; // TypeScript 7 removed node10
+        const tsconfig = `tsconfig.${name}.${moduleResolution}.json`;
+        // Our declaration files are checked here, in every resolution; TypeScript's own libs are not.
+        const compilerOptions = {
+          strict: true,
+          noEmit: true,
+          target: "es2022",
+          module,
+          moduleResolution,
+          types: [],
+          skipDefaultLibCheck: true,
+        };
+        writeFileSync(join(app, tsconfig), JSON.stringify({ compilerOptions, files }));
+        builds.push(compile(tsc, tsconfig, app));
+      }
     }
-  }
-  await Promise.all(builds); // each rejects with the compiler's messages
-});
+    await Promise.all(builds); // each rejects with the compiler's messages
+  },
+);
 
 npm("OpenAPIEndpoint's type tests pass against the declaration files (TypeScript 7 and 5)", async () => {
   writeFileSync(join(app, "types.openapi.test.ts"), openapiTypeTests("endpoint-options"));
   for (const [file, text] of Object.entries(pathsFiles())) writeFileSync(join(app, file), text);
   const compilerOptions = { ...openapiCompilerOptions, module: "nodenext", moduleResolution: "nodenext" };
-  writeFileSync(join(app, "tsconfig.openapi.json"), JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }));
+  writeFileSync(
+    join(app, "tsconfig.openapi.json"),
+    JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }),
+  );
   await Promise.all([compile(tsc7, "tsconfig.openapi.json", app), compile(tsc5, "tsconfig.openapi.json", app)]);
 });
 
-npm("the README's typed fetch recipe compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server", async () => {
-  const snippet = snippets.get("typed-fetch")!;
-  writeFileSync(join(app, "typed-fetch.ts"), snippet);
-  const compilerOptions = { ...openapiCompilerOptions, allowImportingTsExtensions: false, noEmit: false, module: "nodenext", moduleResolution: "nodenext", outDir: "typed-fetch" };
-  writeFileSync(join(app, "tsconfig.typed-fetch.json"), JSON.stringify({ compilerOptions, files: ["typed-fetch.ts"] }));
-  await Promise.all([compile(tsc7, "tsconfig.typed-fetch.json", app), compile(tsc5, "tsconfig.typed-fetch.json", app, true)]);
-  const { stdout, seen } = await sendToLocal("typed-fetch/typed-fetch.js", "https://api.github.com", (request) => `${request.method} ${request.url} ${request.headers.accept}`, { full_name: "octocat/hello-world", private: false });
-  assert.is(stdout.trim(), promised(snippet));
-  assert.equal(seen, ["GET /repos/octocat/hello-world application/vnd.github.v3+json"]);
-});
+npm(
+  "the README's typed fetch recipe compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server",
+  async () => {
+    const snippet = snippets.get("typed-fetch")!;
+    writeFileSync(join(app, "typed-fetch.ts"), snippet);
+    const compilerOptions = {
+      ...openapiCompilerOptions,
+      allowImportingTsExtensions: false,
+      noEmit: false,
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      outDir: "typed-fetch",
+    };
+    writeFileSync(
+      join(app, "tsconfig.typed-fetch.json"),
+      JSON.stringify({ compilerOptions, files: ["typed-fetch.ts"] }),
+    );
+    await Promise.all([
+      compile(tsc7, "tsconfig.typed-fetch.json", app),
+      compile(tsc5, "tsconfig.typed-fetch.json", app, true),
+    ]);
+    const { stdout, seen } = await sendToLocal(
+      "typed-fetch/typed-fetch.js",
+      "https://api.github.com",
+      (request) => `${request.method} ${request.url} ${request.headers.accept}`,
+      { full_name: "octocat/hello-world", private: false },
+    );
+    assert.is(stdout.trim(), promised(snippet));
+    assert.equal(seen, ["GET /repos/octocat/hello-world application/vnd.github.v3+json"]);
+  },
+);
 
 /**
  * Run `script` (compiled, in the app) with its `fetch` sent to a server on loopback instead of `origin`, a
  * stand-in for the real API that answers `answer` as JSON. Returns what it printed and, for each request the
  * server saw, `describe(request)`.
  */
-async function sendToLocal(script: string, origin: string, describe: (request: IncomingMessage) => string, answer: unknown) {
+async function sendToLocal(
+  script: string,
+  origin: string,
+  describe: (request: IncomingMessage) => string,
+  answer: unknown,
+) {
   const seen: string[] = [];
   const server = createServer((request, response) => {
     seen.push(describe(request));
@@ -452,7 +550,10 @@ async function sendToLocal(script: string, origin: string, describe: (request: I
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  writeFileSync(join(app, "local.mjs"), `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace(${JSON.stringify(origin)}, ${JSON.stringify(local)}), init);\n`);
+  writeFileSync(
+    join(app, "local.mjs"),
+    `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace(${JSON.stringify(origin)}, ${JSON.stringify(local)}), init);\n`,
+  );
   try {
     const { stdout } = await node(["--import", "./local.mjs", script], app);
     return { stdout, seen };
@@ -461,30 +562,67 @@ async function sendToLocal(script: string, origin: string, describe: (request: I
   }
 }
 
-npm("the README's petstore example compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server", async () => {
-  const snippet = snippets.get("petstore")!;
-  writeFileSync(join(app, "petstore-example.ts"), snippet);
-  writeFileSync(join(app, "petstore.d.ts"), readFileSync(join(root, "fixtures", "petstore.paths.ts"), "utf8"));
-  cpSync(join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json"), join(app, "petstore.json"));
-  const compilerOptions = { ...notOurs, strict: true, target: "es2022", types: ["node"], typeRoots: [join(root, "node_modules", "@types")], module: "nodenext", moduleResolution: "nodenext", outDir: "petstore-out" };
-  writeFileSync(join(app, "tsconfig.petstore.json"), JSON.stringify({ compilerOptions, files: ["petstore-example.ts"] }));
-  await Promise.all([compile(tsc7, "tsconfig.petstore.json", app), compile(tsc5, "tsconfig.petstore.json", app, true)]);
-  // Nothing configured: the host is the description's server.
-  const { stdout, seen } = await sendToLocal("petstore-out/petstore-example.js", "http://petstore.swagger.io", (request) => `${request.method} ${request.url} api_key=${request.headers.api_key}`, {});
-  assert.is(stdout.trim(), promised(snippet));
-  assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key"]);
-});
+npm(
+  "the README's petstore example compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server",
+  async () => {
+    const snippet = snippets.get("petstore")!;
+    writeFileSync(join(app, "petstore-example.ts"), snippet);
+    writeFileSync(join(app, "petstore.d.ts"), readFileSync(join(root, "fixtures", "petstore.paths.ts"), "utf8"));
+    cpSync(
+      join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json"),
+      join(app, "petstore.json"),
+    );
+    const compilerOptions = {
+      ...notOurs,
+      strict: true,
+      target: "es2022",
+      types: ["node"],
+      typeRoots: [join(root, "node_modules", "@types")],
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      outDir: "petstore-out",
+    };
+    writeFileSync(
+      join(app, "tsconfig.petstore.json"),
+      JSON.stringify({ compilerOptions, files: ["petstore-example.ts"] }),
+    );
+    await Promise.all([
+      compile(tsc7, "tsconfig.petstore.json", app),
+      compile(tsc5, "tsconfig.petstore.json", app, true),
+    ]);
+    // Nothing configured: the host is the description's server.
+    const { stdout, seen } = await sendToLocal(
+      "petstore-out/petstore-example.js",
+      "http://petstore.swagger.io",
+      (request) => `${request.method} ${request.url} api_key=${request.headers.api_key}`,
+      {},
+    );
+    assert.is(stdout.trim(), promised(snippet));
+    assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key"]);
+  },
+);
 
-npm("every type the README says is exported is exported by the declaration files, and every exported type is named there", () => {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  const sentence = readme.slice(readme.indexOf("`EndpointOptions`, `MergedOptions`"), readme.indexOf("## TypeScript"));
-  const promised = [...sentence.matchAll(/`(\w+)`/g)].map((match) => match[1]!).sort();
-  const declarations = readFileSync(join(installed, "dist", "endpoint.d.mts"), "utf8");
-  // `export type X`, `export interface X`, and the names of an `export type { A, B }` list.
-  const listed = [...declarations.matchAll(/^export type \{([^}]*)\}/gm)].flatMap((match) => match[1]!.split(",").map((name) => name.trim()));
-  const exported = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)].map((match) => match[1]!).concat(listed).sort();
-  assert.equal(promised, exported);
-});
+npm(
+  "every type the README says is exported is exported by the declaration files, and every exported type is named there",
+  () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const sentence = readme.slice(
+      readme.indexOf("`EndpointOptions`, `MergedOptions`"),
+      readme.indexOf("## TypeScript"),
+    );
+    const promised = [...sentence.matchAll(/`(\w+)`/g)].map((match) => match[1]!).sort();
+    const declarations = readFileSync(join(installed, "dist", "endpoint.d.mts"), "utf8");
+    // `export type X`, `export interface X`, and the names of an `export type { A, B }` list.
+    const listed = [...declarations.matchAll(/^export type \{([^}]*)\}/gm)].flatMap((match) =>
+      match[1]!.split(",").map((name) => name.trim()),
+    );
+    const exported = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)]
+      .map((match) => match[1]!)
+      .concat(listed)
+      .sort();
+    assert.equal(promised, exported);
+  },
+);
 
 npm("publint --strict finds nothing", async () => {
   const { stdout } = await sh(bin("publint"), ["run", "--strict", tarball], work);
@@ -513,7 +651,12 @@ const pages = new Map<string, string>();
 // A throw in a hook does not fail a uvu run, so the tests themselves report a missing Chromium.
 cdn.before(async () => {
   if (!existsSync(chromiumPath)) return;
-  const types: Record<string, string> = { ".js": "text/javascript", ".mjs": "text/javascript", ".html": "text/html", ".json": "application/json" };
+  const types: Record<string, string> = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".html": "text/html",
+    ".json": "application/json",
+  };
   server = createServer((request, response) => {
     const path = new URL(request.url!, "http://x").pathname;
     // Test pages by name; anything else from the installed package folder, as a CDN serves it.
@@ -528,7 +671,10 @@ cdn.before(async () => {
   assert.ok(snippet.includes("https://cdn.jsdelivr.net/npm/endpoint-options@1/dist/endpoint.min.js"));
   assert.ok(snippet.includes("https://unpkg.com/endpoint-options@1/dist/endpoint.min.js"));
   const head = '<!doctype html>\n<link rel="icon" href="data:,">\n'; // no favicon request
-  pages.set("/readme.html", head + snippet.replaceAll("https://cdn.jsdelivr.net/npm/endpoint-options@1/dist/endpoint.min.js", bundle));
+  pages.set(
+    "/readme.html",
+    head + snippet.replaceAll("https://cdn.jsdelivr.net/npm/endpoint-options@1/dist/endpoint.min.js", bundle),
+  );
   pages.set("/scenario.mjs", readFileSync(join(root, "fixtures", "scenario.mjs"), "utf8"));
   pages.set(
     "/scenario.html",
@@ -583,33 +729,47 @@ cdn("the minified bundle builds every scenario request exactly", async () => {
   assert.equal(JSON.parse(json), EXPECTED);
 });
 
-cdn("the README's browser recipe: a build step reduces the description, and the page builds from it what Node builds from the whole one", async () => {
-  if (!present("Chromium", chromiumPath)) return;
-  // The build step, in a folder of the app that has the package installed.
-  const dir = join(app, "browser-recipe");
-  mkdirSync(join(dir, "src"), { recursive: true });
-  const whole = join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json");
-  cpSync(whole, join(dir, "openapi.json"));
-  writeFileSync(join(dir, "reduce-openapi.mjs"), snippets.get("reduce")!);
-  await node(["reduce-openapi.mjs"], dir);
-  const reduced = readFileSync(join(dir, "src", "api.json"), "utf8");
-  assert.ok(reduced.length * 4 < statSync(whole).size, `${reduced.length} B reduced`);
-  // The app, as the README writes it, with the package's ESM build behind an import map.
-  const recipe = snippets.get("browser-app")!;
-  pages.set("/recipe/api.json", reduced);
-  pages.set("/recipe/pets.js", recipe);
-  const importMap = JSON.stringify({ imports: { "endpoint-options": "/dist/endpoint.mjs" } });
-  pages.set("/recipe/index.html", `<!doctype html>\n<link rel="icon" href="data:,">\n<script type="importmap">${importMap}</script>\n<script type="module" src="/recipe/pets.js"></script>\n`);
-  const { page, log, errors, requested } = await visit("/recipe/index.html");
-  await page.waitForFunction(() => document.readyState == "complete");
-  await page.close();
-  assert.equal(errors, []);
-  assert.equal(log, [promised(recipe)]);
-  assert.equal(requested.sort(), [`${origin}/dist/endpoint.mjs`, `${origin}/recipe/api.json`, `${origin}/recipe/index.html`, `${origin}/recipe/pets.js`]);
-  // Node, from the whole description, builds the same.
-  const { endpoint, withOpenAPI } = await import(join(installed, "dist", "endpoint.mjs"));
-  assert.is(withOpenAPI(endpoint, JSON.parse(readFileSync(whole, "utf8")))("GET /pet/findByStatus", { status: ["sold"] }).url, promised(recipe));
-});
+cdn(
+  "the README's browser recipe: a build step reduces the description, and the page builds from it what Node builds from the whole one",
+  async () => {
+    if (!present("Chromium", chromiumPath)) return;
+    // The build step, in a folder of the app that has the package installed.
+    const dir = join(app, "browser-recipe");
+    mkdirSync(join(dir, "src"), { recursive: true });
+    const whole = join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json");
+    cpSync(whole, join(dir, "openapi.json"));
+    writeFileSync(join(dir, "reduce-openapi.mjs"), snippets.get("reduce")!);
+    await node(["reduce-openapi.mjs"], dir);
+    const reduced = readFileSync(join(dir, "src", "api.json"), "utf8");
+    assert.ok(reduced.length * 4 < statSync(whole).size, `${reduced.length} B reduced`);
+    // The app, as the README writes it, with the package's ESM build behind an import map.
+    const recipe = snippets.get("browser-app")!;
+    pages.set("/recipe/api.json", reduced);
+    pages.set("/recipe/pets.js", recipe);
+    const importMap = JSON.stringify({ imports: { "endpoint-options": "/dist/endpoint.mjs" } });
+    pages.set(
+      "/recipe/index.html",
+      `<!doctype html>\n<link rel="icon" href="data:,">\n<script type="importmap">${importMap}</script>\n<script type="module" src="/recipe/pets.js"></script>\n`,
+    );
+    const { page, log, errors, requested } = await visit("/recipe/index.html");
+    await page.waitForFunction(() => document.readyState == "complete");
+    await page.close();
+    assert.equal(errors, []);
+    assert.equal(log, [promised(recipe)]);
+    assert.equal(requested.sort(), [
+      `${origin}/dist/endpoint.mjs`,
+      `${origin}/recipe/api.json`,
+      `${origin}/recipe/index.html`,
+      `${origin}/recipe/pets.js`,
+    ]);
+    // Node, from the whole description, builds the same.
+    const { endpoint, withOpenAPI } = await import(join(installed, "dist", "endpoint.mjs"));
+    assert.is(
+      withOpenAPI(endpoint, JSON.parse(readFileSync(whole, "utf8")))("GET /pet/findByStatus", { status: ["sold"] }).url,
+      promised(recipe),
+    );
+  },
+);
 
 runGroup("cdn", cdn);
 
@@ -622,17 +782,31 @@ vendored("endpoint.ts imports nothing: no import, export-from, require or import
   const source = readFileSync(join(installed, "endpoint.ts"), "utf8");
   const loads = source
     .split("\n")
-    .filter((line) => /^\s*import\s/.test(line) || /^\s*export\s.*\sfrom\s/.test(line) || /\brequire\(|\bimport\(/.test(line));
+    .filter(
+      (line) => /^\s*import\s/.test(line) || /^\s*export\s.*\sfrom\s/.test(line) || /\brequire\(|\bimport\(/.test(line),
+    );
   assert.equal(loads, []);
 });
 
 vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, with and without DOM)", async () => {
   const vendor = vendorInto("vendored");
   const builds = [];
-  for (const [name, tsc] of [["ts7", tsc7], ["ts5", tsc5]] as const) {
+  for (const [name, tsc] of [
+    ["ts7", tsc7],
+    ["ts5", tsc5],
+  ] as const) {
     for (const lib of [undefined, ["es2022"]]) {
       const out = `out-${name}${lib ? "-nodom" : ""}`;
-      const compilerOptions = { strict: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", outDir: out, skipDefaultLibCheck: true, ...(lib && { lib }) };
+      const compilerOptions = {
+        strict: true,
+        types: [],
+        target: "es2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        outDir: out,
+        skipDefaultLibCheck: true,
+        ...(lib && { lib }),
+      };
       writeFileSync(join(vendor, `tsconfig.${out}.json`), JSON.stringify({ compilerOptions, files: ["endpoint.ts"] }));
       builds.push(compile(tsc, `tsconfig.${out}.json`, vendor).then(() => out));
     }
@@ -647,7 +821,16 @@ vendored("compiles alone under tsc --strict with no @types (TypeScript 7 and 5, 
 // TypeScript 7 checks these type tests against the same endpoint.ts in npm test's type step; here, TypeScript 5.
 vendored("the route-aware type tests pass against the vendored file (TypeScript 5)", async () => {
   const dir = vendorInto("vendored-types", { "types.test.ts": readFileSync(join(root, "types.test.ts"), "utf8") });
-  const compilerOptions = { ...notOurs, strict: true, noEmit: true, types: [], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
+  const compilerOptions = {
+    ...notOurs,
+    strict: true,
+    noEmit: true,
+    types: [],
+    target: "es2022",
+    module: "esnext",
+    moduleResolution: "bundler",
+    allowImportingTsExtensions: true,
+  };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.test.ts"] }));
   await compile(tsc5, ".", dir);
 });
@@ -663,55 +846,111 @@ vendored("OpenAPIEndpoint's type tests pass against the vendored file (TypeScrip
 });
 
 vendored("editors complete every route of an OpenAPI description (TypeScript 5's language service)", async () => {
-  const main = 'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\n(endpoint as OpenAPIEndpoint<paths>)("");\n';
-  const completed = (await completions(vendorInto("openapi-completions", { "main.ts": main }), main, main.indexOf('("")') + 2, { paths: openapiCompilerOptions.paths })).sort();
+  const main =
+    'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\n(endpoint as OpenAPIEndpoint<paths>)("");\n';
+  const completed = (
+    await completions(vendorInto("openapi-completions", { "main.ts": main }), main, main.indexOf('("")') + 2, {
+      paths: openapiCompilerOptions.paths,
+    })
+  ).sort();
   // The oracle: every `"/path": {` of the generated file and each `method: operations[...]` under it.
   const routes: string[] = [];
   let path = "";
-  for (const line of readFileSync(join(root, "node_modules", "@octokit", "openapi-types", "types.d.ts"), "utf8").split("\n")) {
+  for (const line of readFileSync(join(root, "node_modules", "@octokit", "openapi-types", "types.d.ts"), "utf8").split(
+    "\n",
+  )) {
     if (line === "}") break; // the end of `paths`
     if (line.startsWith('  "/') && line.endsWith('": {')) path = line.slice(3, -4);
-    else if (path && /^    (get|put|post|delete|options|head|patch|trace): operations\[/.test(line)) routes.push(`${line.trim().split(":")[0]!.toUpperCase()} ${path}`);
+    else if (path && /^    (get|put|post|delete|options|head|patch|trace): operations\[/.test(line))
+      routes.push(`${line.trim().split(":")[0]!.toUpperCase()} ${path}`);
   }
   assert.ok(routes.length > 1000, `${routes.length} routes read`);
   assert.equal(completed, routes.sort());
 });
 
-vendored("editors show an OpenAPI call's options by their property names, not as a type expression (TypeScript 5's language service)", async () => {
-  const main = 'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\nconst github = (endpoint as OpenAPIEndpoint<paths>).defaults({ owner: "octocat" });\ngithub("POST /repos/{owner}/{repo}/issues", { repo: "hello-world", title: "Found a bug" });\n';
-  const shown = hover(vendorInto("openapi-hover", { "main.ts": main }), main.indexOf('github("POST') + 1, { paths: openapiCompilerOptions.paths });
-  // The signature of the call, its options spelled out: the path parameter still required, the body's
-  // properties (the whole-body `data` form is shown first), the named options.
-  for (const property of ['route: "POST /repos/{owner}/{repo}/issues"', "repo: ", "title: string | number;", "labels?: ", "request?: RequestMeta"]) assert.ok(shown.includes(property), `${property} in:\n${shown}`);
-  assert.not.ok(/Omit<|Pick<|Defaulted<|Flatten<|OperationOptions<|BodyOptions</.test(shown), shown);
-});
+vendored(
+  "editors show an OpenAPI call's options by their property names, not as a type expression (TypeScript 5's language service)",
+  async () => {
+    const main =
+      'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\nconst github = (endpoint as OpenAPIEndpoint<paths>).defaults({ owner: "octocat" });\ngithub("POST /repos/{owner}/{repo}/issues", { repo: "hello-world", title: "Found a bug" });\n';
+    const shown = hover(vendorInto("openapi-hover", { "main.ts": main }), main.indexOf('github("POST') + 1, {
+      paths: openapiCompilerOptions.paths,
+    });
+    // The signature of the call, its options spelled out: the path parameter still required, the body's
+    // properties (the whole-body `data` form is shown first), the named options.
+    for (const property of [
+      'route: "POST /repos/{owner}/{repo}/issues"',
+      "repo: ",
+      "title: string | number;",
+      "labels?: ",
+      "request?: RequestMeta",
+    ])
+      assert.ok(shown.includes(property), `${property} in:\n${shown}`);
+    assert.not.ok(/Omit<|Pick<|Defaulted<|Flatten<|OperationOptions<|BodyOptions</.test(shown), shown);
+  },
+);
 
-vendored("toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7 and 5)", async () => {
-  const dir = vendorInto("vendored-fetch-types", { "fetch-types.ts": readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8") });
-  const environments: Array<[string, string[], string[]]> = [
-    ["dom", ["es2022", "dom"], []],
-    ["node", ["es2022"], ["node"]],
-    ["bun", ["es2022"], ["bun"]],
-    ["node-dom", ["es2022", "dom"], ["node"]],
-  ];
-  const builds = [];
-  for (const [environment, lib, types] of environments) {
-    const compilerOptions = { ...notOurs, strict: true, noEmit: true, lib, types, typeRoots: [join(root, "node_modules", "@types")], target: "es2022", module: "esnext", moduleResolution: "bundler", allowImportingTsExtensions: true };
-    writeFileSync(join(dir, `tsconfig.${environment}.json`), JSON.stringify({ compilerOptions, files: ["fetch-types.ts"] }));
-    for (const tsc of [tsc7, tsc5]) builds.push(compile(tsc, `tsconfig.${environment}.json`, dir));
-  }
-  await Promise.all(builds);
-});
+vendored(
+  "toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7 and 5)",
+  async () => {
+    const dir = vendorInto("vendored-fetch-types", {
+      "fetch-types.ts": readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8"),
+    });
+    const environments: Array<[string, string[], string[]]> = [
+      ["dom", ["es2022", "dom"], []],
+      ["node", ["es2022"], ["node"]],
+      ["bun", ["es2022"], ["bun"]],
+      ["node-dom", ["es2022", "dom"], ["node"]],
+    ];
+    const builds = [];
+    for (const [environment, lib, types] of environments) {
+      const compilerOptions = {
+        ...notOurs,
+        strict: true,
+        noEmit: true,
+        lib,
+        types,
+        typeRoots: [join(root, "node_modules", "@types")],
+        target: "es2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        allowImportingTsExtensions: true,
+      };
+      writeFileSync(
+        join(dir, `tsconfig.${environment}.json`),
+        JSON.stringify({ compilerOptions, files: ["fetch-types.ts"] }),
+      );
+      for (const tsc of [tsc7, tsc5]) builds.push(compile(tsc, `tsconfig.${environment}.json`, dir));
+    }
+    await Promise.all(builds);
+  },
+);
 
-vendored("editors complete a literal route's placeholders and the named options inside its object literal (TypeScript 5 language service)", async () => {
-  const main = 'import { endpoint } from "./endpoint.ts";\nendpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { re });\n';
-  const names = await completions(vendorInto("completions", { "main.ts": main }), main, main.indexOf("{ re }") + 4);
-  for (const name of ["owner", "repo", "issue_number", "headers", "mediaType", "baseUrl", "data", "request"]) assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
-});
+vendored(
+  "editors complete a literal route's placeholders and the named options inside its object literal (TypeScript 5 language service)",
+  async () => {
+    const main =
+      'import { endpoint } from "./endpoint.ts";\nendpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { re });\n';
+    const names = await completions(vendorInto("completions", { "main.ts": main }), main, main.indexOf("{ re }") + 4);
+    for (const name of ["owner", "repo", "issue_number", "headers", "mediaType", "baseUrl", "data", "request"])
+      assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
+  },
+);
 
 vendored("the README's vendored snippet prints what it promises, compiled by tsc and run by Node", async () => {
-  const dir = vendorInto("vendored-tsc", { "main.ts": snippets.get("vendored")!, "package.json": '{ "type": "module" }' });
-  const compilerOptions = { ...notOurs, strict: true, types: [], target: "es2022", module: "nodenext", rewriteRelativeImportExtensions: true, outDir: "out" };
+  const dir = vendorInto("vendored-tsc", {
+    "main.ts": snippets.get("vendored")!,
+    "package.json": '{ "type": "module" }',
+  });
+  const compilerOptions = {
+    ...notOurs,
+    strict: true,
+    types: [],
+    target: "es2022",
+    module: "nodenext",
+    rewriteRelativeImportExtensions: true,
+    outDir: "out",
+  };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["main.ts"] }));
   await sh(tsc7, ["-p", "."], dir);
   assert.is((await node(["out/main.js"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
@@ -739,11 +978,26 @@ const json = "application/json; charset=utf-8";
 const SENT: Sent[] = [
   { method: "GET", path: "/api/repos/octocat/hello-world/issues?state=open&labels=bug%2Cui" },
   { method: "HEAD", path: "/api/repos/octocat/hello-world" },
-  { method: "POST", path: "/api/repos/octocat/hello-world/issues", contentType: json, body: utf8('{"title":"Found a bug","labels":["bug"]}') },
-  { method: "PATCH", path: "/api/repos/octocat/hello-world/issues/1", contentType: json, body: utf8('{"state":"closed"}') },
+  {
+    method: "POST",
+    path: "/api/repos/octocat/hello-world/issues",
+    contentType: json,
+    body: utf8('{"title":"Found a bug","labels":["bug"]}'),
+  },
+  {
+    method: "PATCH",
+    path: "/api/repos/octocat/hello-world/issues/1",
+    contentType: json,
+    body: utf8('{"state":"closed"}'),
+  },
   { method: "PUT", path: "/api/user/starred/octocat/hello-world", contentLength: "0" },
   { method: "DELETE", path: "/api/repos/octocat/hello-world/issues/comments/42" },
-  { method: "POST", path: "/api/markdown/raw", contentType: "text/plain; charset=utf-8", body: utf8("Hello **world** ü") },
+  {
+    method: "POST",
+    path: "/api/markdown/raw",
+    contentType: "text/plain; charset=utf-8",
+    body: utf8("Hello **world** ü"),
+  },
   {
     method: "POST",
     path: "/api/repos/octocat/hello-world/releases/7/assets?name=notes%20v1.bin&label=Notes",
@@ -777,7 +1031,8 @@ function expectedSent(userAgent: string) {
 // page, its modules and the installed package's files to Chromium.
 clients.before(async () => {
   const files: Record<string, () => string | Buffer> = {
-    "/page.html": () => '<!doctype html>\n<link rel="icon" href="data:,">\n<script type="module" src="/page.mjs"></script>\n',
+    "/page.html": () =>
+      '<!doctype html>\n<link rel="icon" href="data:,">\n<script type="module" src="/page.mjs"></script>\n',
     "/page.mjs": () =>
       `import { endpoint } from "/dist/endpoint.min.js";\nimport { requests } from "/requests.mjs";\nimport { send } from "/send-fetch.mjs";\n` +
       `for (const options of requests(endpoint, "http://127.0.0.1:${apiPort}/api")) await (await send(options)).arrayBuffer();\n` +
@@ -791,7 +1046,9 @@ clients.before(async () => {
     if (!path.startsWith("/api/")) {
       const body = files[path]?.() ?? readIfFile(join(installed, path.includes("..") ? "-" : path));
       if (body === undefined) return void response.writeHead(404, cors).end();
-      return void response.writeHead(200, { ...cors, "content-type": extname(path) == ".html" ? "text/html" : "text/javascript" }).end(body);
+      return void response
+        .writeHead(200, { ...cors, "content-type": extname(path) == ".html" ? "text/html" : "text/javascript" })
+        .end(body);
     }
     if (request.method == "OPTIONS") {
       return void response
@@ -835,7 +1092,8 @@ async function sendWithRecipe(name: string) {
     mkdirSync(join(project, "node_modules"), { recursive: true });
     writeFileSync(join(project, "package.json"), '{ "type": "module" }');
     symlinkSync(installed, join(project, "node_modules", "endpoint-options"));
-    for (const client of ["axios", "got"]) symlinkSync(join(root, "node_modules", client), join(project, "node_modules", client));
+    for (const client of ["axios", "got"])
+      symlinkSync(join(root, "node_modules", client), join(project, "node_modules", client));
   }
   const file = join(project, `${name}.mjs`);
   writeFileSync(file, snippets.get(name)!);
@@ -845,7 +1103,8 @@ async function sendWithRecipe(name: string) {
   recorded.length = 0;
   for (const options of requests(endpoint, `http://127.0.0.1:${apiPort}/api`)) {
     const response = await send(options);
-    if (typeof response.arrayBuffer == "function") await response.arrayBuffer(); // fetch
+    if (typeof response.arrayBuffer == "function")
+      await response.arrayBuffer(); // fetch
     else if (typeof response.resume == "function") response.resume(); // node:http
   }
   return recorded.slice();
@@ -910,26 +1169,35 @@ deno("the vendored endpoint.ts runs as is, type-checks, and its README snippet p
   assert.is((await runDeno(["run", "main.ts"], dir)).stdout.trim(), promised(snippets.get("vendored")!));
 });
 
-deno("JSR: jsr.json names endpoint.ts and package.json's version, and `deno publish --dry-run` passes without --allow-slow-types", async () => {
-  if (!present("Deno", denoBin)) return;
-  const jsr = JSON.parse(readFileSync(join(root, "jsr.json"), "utf8"));
-  assert.is(jsr.version, version);
-  assert.is(jsr.exports, "./endpoint.ts");
-  // The package as JSR would take it: only the files jsr.json includes, outside any git checkout.
-  const dir = join(work, "jsr");
-  mkdirSync(dir);
-  for (const file of jsr.publish.include) cpSync(join(root, file), join(dir, file));
-  const { stdout, stderr } = await runDeno(["publish", "--dry-run"], dir);
-  const output = stdout + stderr;
-  assert.ok(output.includes("Dry run complete"), output);
-  assert.ok(!/slow type|warning/i.test(output.replace("Checking for slow types in the public API...", "")), output);
-  // The README's JSR snippet, its jsr: import resolved (by an import map, offline) to what would be published.
-  const snippet = snippets.get("jsr")!;
-  assert.ok(snippet.includes(`from "jsr:${jsr.name}"`), "the README imports jsr:" + jsr.name);
-  writeFileSync(join(dir, "main.ts"), snippet);
-  writeFileSync(join(dir, "import-map.json"), JSON.stringify({ imports: { [`jsr:${jsr.name}`]: `./${jsr.exports.slice(2)}` } }));
-  assert.is((await runDeno(["run", "--import-map", "import-map.json", "main.ts"], dir)).stdout.trim(), promised(snippet));
-});
+deno(
+  "JSR: jsr.json names endpoint.ts and package.json's version, and `deno publish --dry-run` passes without --allow-slow-types",
+  async () => {
+    if (!present("Deno", denoBin)) return;
+    const jsr = JSON.parse(readFileSync(join(root, "jsr.json"), "utf8"));
+    assert.is(jsr.version, version);
+    assert.is(jsr.exports, "./endpoint.ts");
+    // The package as JSR would take it: only the files jsr.json includes, outside any git checkout.
+    const dir = join(work, "jsr");
+    mkdirSync(dir);
+    for (const file of jsr.publish.include) cpSync(join(root, file), join(dir, file));
+    const { stdout, stderr } = await runDeno(["publish", "--dry-run"], dir);
+    const output = stdout + stderr;
+    assert.ok(output.includes("Dry run complete"), output);
+    assert.ok(!/slow type|warning/i.test(output.replace("Checking for slow types in the public API...", "")), output);
+    // The README's JSR snippet, its jsr: import resolved (by an import map, offline) to what would be published.
+    const snippet = snippets.get("jsr")!;
+    assert.ok(snippet.includes(`from "jsr:${jsr.name}"`), "the README imports jsr:" + jsr.name);
+    writeFileSync(join(dir, "main.ts"), snippet);
+    writeFileSync(
+      join(dir, "import-map.json"),
+      JSON.stringify({ imports: { [`jsr:${jsr.name}`]: `./${jsr.exports.slice(2)}` } }),
+    );
+    assert.is(
+      (await runDeno(["run", "--import-map", "import-map.json", "main.ts"], dir)).stdout.trim(),
+      promised(snippet),
+    );
+  },
+);
 
 runGroup("deno", deno);
 

@@ -58,7 +58,11 @@ type Schema = Record<string, any>;
 /** A `$ref` followed to its schema (the description keeps shared parts under `#/components`). */
 function resolve(schema: Schema | undefined): Schema {
   let current = schema ?? {};
-  while (current.$ref) current = current.$ref.slice(2).split("/").reduce((node: any, key: string) => node[key.replace(/~1/g, "/").replace(/~0/g, "~")], root);
+  while (current.$ref)
+    current = current.$ref
+      .slice(2)
+      .split("/")
+      .reduce((node: any, key: string) => node[key.replace(/~1/g, "/").replace(/~0/g, "~")], root);
   return current;
 }
 
@@ -98,14 +102,23 @@ function sample(raw: Schema | undefined, name: string, variant: number, all: boo
     // A branch may only narrow its parent (`anyOf: [{ required: ["source"] }, …]`): both apply.
     const { oneOf, anyOf, ...parent } = schema;
     if (!parent.properties && !parent.type) return sample(branch, name, variant, all, depth, index);
-    const combined = { ...parent, ...branch, properties: { ...parent.properties, ...branch.properties }, required: [...(parent.required ?? []), ...(branch.required ?? [])] };
+    const combined = {
+      ...parent,
+      ...branch,
+      properties: { ...parent.properties, ...branch.properties },
+      required: [...(parent.required ?? []), ...(branch.required ?? [])],
+    };
     return sample(combined, name, variant, all, depth, index);
   }
   if (schema.allOf) {
     const parts = schema.allOf.map((part: Schema) => sample(part, name, variant, all, depth, index));
-    return parts.every((part: unknown) => part && typeof part == "object" && !Array.isArray(part)) ? Object.assign({}, ...parts) : parts[0];
+    return parts.every((part: unknown) => part && typeof part == "object" && !Array.isArray(part))
+      ? Object.assign({}, ...parts)
+      : parts[0];
   }
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t != "null") : schema.type ?? (schema.properties || schema.required ? "object" : schema.items ? "array" : "string");
+  const type = Array.isArray(schema.type)
+    ? schema.type.find((t: string) => t != "null")
+    : (schema.type ?? (schema.properties || schema.required ? "object" : schema.items ? "array" : "string"));
   switch (type) {
     case "integer":
     case "number": {
@@ -129,7 +142,8 @@ function sample(raw: Schema | undefined, name: string, variant: number, all: boo
       const required: string[] = schema.required ?? [];
       for (const [key, property] of Object.entries<Schema>(schema.properties ?? {})) {
         // Deprecated properties are left out, as a user writing new code leaves them out.
-        if (required.includes(key) || (all && !resolve(property).deprecated)) result[key] = sample(property, key, variant, all, depth + 1, index);
+        if (required.includes(key) || (all && !resolve(property).deprecated))
+          result[key] = sample(property, key, variant, all, depth + 1, index);
       }
       if (!schema.properties && schema.additionalProperties && typeof schema.additionalProperties == "object") {
         result[`${name} key ü`] = sample(schema.additionalProperties, name, variant, all, depth + 1, index);
@@ -177,7 +191,12 @@ for (const [path, item] of Object.entries<Schema>(spec.paths)) {
     const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve);
     const content = resolve(operation.requestBody).content ?? {};
     const type = Object.keys(content)[0];
-    operations.push({ method: method.toUpperCase(), path, parameters, body: type ? { type, schema: content[type].schema } : undefined });
+    operations.push({
+      method: method.toUpperCase(),
+      path,
+      parameters,
+      body: type ? { type, schema: content[type].schema } : undefined,
+    });
   }
 }
 
@@ -198,7 +217,15 @@ interface Call {
  */
 function makeCall(operation: Operation, variant: number, all: boolean, plain = false): Call {
   const { method, path, parameters, body } = operation;
-  const call: Call = { route: `${method} ${path}`, options: {}, path: {}, query: {}, exploded: new Set(), body: undefined, contentType: undefined };
+  const call: Call = {
+    route: `${method} ${path}`,
+    options: {},
+    path: {},
+    query: {},
+    exploded: new Set(),
+    body: undefined,
+    contentType: undefined,
+  };
   const inRoute: string[] = [];
   parameters.forEach((parameter, i) => {
     if (parameter.deprecated && !parameter.required) return;
@@ -208,7 +235,8 @@ function makeCall(operation: Operation, variant: number, all: boolean, plain = f
       call.query[parameter.name] = value;
       const exploded = resolve(parameter.schema).type == "array" && parameter.explode !== false;
       if (exploded) call.exploded.add(parameter.name);
-      if (!plain && (exploded || (method != "GET" && method != "HEAD"))) inRoute.push(exploded ? `${parameter.name}*` : parameter.name);
+      if (!plain && (exploded || (method != "GET" && method != "HEAD")))
+        inRoute.push(exploded ? `${parameter.name}*` : parameter.name);
     } else return;
     call.options[parameter.name] = value;
   });
@@ -217,11 +245,12 @@ function makeCall(operation: Operation, variant: number, all: boolean, plain = f
     const value = /json/.test(body.type)
       ? sample(body.schema, "body", variant, all)
       : body.type == "application/octet-stream"
-      ? new Uint8Array([0, 1, 0xfe, 0xff])
-      : `Hello **world** ü ${awkward("text")}`;
+        ? new Uint8Array([0, 1, 0xfe, 0xff])
+        : `Hello **world** ü ${awkward("text")}`;
     call.body = value;
     const plain = value !== null && typeof value == "object" && !Array.isArray(value) && !(value instanceof Uint8Array);
-    if (plain && /json/.test(body.type) && !Object.keys(value).some((key) => key in call.options)) Object.assign(call.options, value);
+    if (plain && /json/.test(body.type) && !Object.keys(value).some((key) => key in call.options))
+      Object.assign(call.options, value);
     else call.options.data = value;
     if (!/json/.test(body.type)) call.contentType = body.type;
   }
@@ -268,14 +297,36 @@ async function startPrism(description: string, ready = "/zen"): Promise<Promise<
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const id = request.headers["x-oracle-id"] as string;
-      arrivals.set(id, { method: request.method!, url: request.url!, contentType: request.headers["content-type"], headers: request.headers, body: Buffer.concat(chunks) });
+      arrivals.set(id, {
+        method: request.method!,
+        url: request.url!,
+        contentType: request.headers["content-type"],
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      });
       response.writeHead(299).end();
     });
   });
   const upstream = await listen(recorder);
   const port = await freePort();
   const bin = "node_modules/@stoplight/prism-cli/dist/index.js";
-  prism = spawn(process.execPath, [bin, "proxy", description, `http://127.0.0.1:${upstream}`, "--errors", "--verboseLevel", "error", "--host", "127.0.0.1", "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: process.env.PRISM_NODE_OPTIONS ?? "" } });
+  prism = spawn(
+    process.execPath,
+    [
+      bin,
+      "proxy",
+      description,
+      `http://127.0.0.1:${upstream}`,
+      "--errors",
+      "--verboseLevel",
+      "error",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+    ],
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: process.env.PRISM_NODE_OPTIONS ?? "" } },
+  );
   prism.stdout!.on("data", (chunk) => void (prismOutput = (prismOutput + chunk).slice(-4000)));
   prism.stderr!.on("data", (chunk) => void (prismOutput = (prismOutput + chunk).slice(-4000)));
   baseUrl = `http://127.0.0.1:${port}`;
@@ -300,7 +351,11 @@ let sequence = 0;
 
 /** JSON with every object's keys sorted. */
 const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_, item) => (item && typeof item == "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item));
+  JSON.stringify(value, (_, item) =>
+    item && typeof item == "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : item,
+  );
 
 /** What differs between what was passed and what arrived, or undefined when nothing does. */
 function changed(call: Call, operation: Operation, arrival: Arrival): string | undefined {
@@ -309,21 +364,31 @@ function changed(call: Call, operation: Operation, arrival: Arrival): string | u
   // The description's path as a pattern: literal text as it is, each placeholder one or more characters
   // other than "/" (so a value that crossed into another segment cannot match).
   const names: string[] = [];
-  const pattern = operation.path.replace(/\{([^}]+)\}|[^{]+/g, (text, name?: string) => (name ? (names.push(name), "([^/]+?)") : text.replace(/[.*+?^$()|[\]\\]/g, "\\$&")));
+  const pattern = operation.path.replace(/\{([^}]+)\}|[^{]+/g, (text, name?: string) =>
+    name ? (names.push(name), "([^/]+?)") : text.replace(/[.*+?^$()|[\]\\]/g, "\\$&"),
+  );
   const match = new RegExp(`^${pattern}$`).exec(pathname!);
   if (!match) return `path arrived as ${pathname}`;
   for (const [i, name] of names.entries()) {
-    if (decodeURIComponent(match[i + 1]!) != String(call.path[name])) return `path parameter ${name} arrived as ${match[i + 1]}`;
+    if (decodeURIComponent(match[i + 1]!) != String(call.path[name]))
+      return `path parameter ${name} arrived as ${match[i + 1]}`;
   }
   const query = new URLSearchParams(search);
   for (const [name, value] of Object.entries(call.query)) {
     const got = call.exploded.has(name) ? query.getAll(name) : query.get(name);
     const want = call.exploded.has(name) ? (value as unknown[]).map(String) : String(value);
-    if (JSON.stringify(got) != JSON.stringify(want)) return `query ${name} arrived as ${JSON.stringify(got)}, not ${JSON.stringify(want)}`;
+    if (JSON.stringify(got) != JSON.stringify(want))
+      return `query ${name} arrived as ${JSON.stringify(got)}, not ${JSON.stringify(want)}`;
   }
   if (call.body === undefined) return arrival.body.length ? `a body arrived: ${arrival.body}` : undefined;
-  if (call.contentType && arrival.contentType != call.contentType) return `content-type arrived as ${arrival.contentType}`;
-  const want = call.body instanceof Uint8Array ? Buffer.from(call.body) : typeof call.body == "string" ? Buffer.from(call.body) : undefined;
+  if (call.contentType && arrival.contentType != call.contentType)
+    return `content-type arrived as ${arrival.contentType}`;
+  const want =
+    call.body instanceof Uint8Array
+      ? Buffer.from(call.body)
+      : typeof call.body == "string"
+        ? Buffer.from(call.body)
+        : undefined;
   if (want) return want.equals(arrival.body) ? undefined : `body arrived as ${arrival.body.toString("hex")}`;
   // Key order carries no meaning in JSON (a `url` beside a route travels apart and comes last).
   const got = arrival.body.toString("utf8");
@@ -338,21 +403,42 @@ function changed(call: Call, operation: Operation, arrival: Arrival): string | u
 const sent = new Map<string, Promise<{ refused?: string; outcome?: string }>>();
 
 /** A request as text for comparing: its headers, method, URL and body, whatever their types. */
-const requestKey = (options: source.RequestOptions) => JSON.stringify([options.method, options.url, options.headers, options.body instanceof Uint8Array ? [...options.body] : options.body]);
+const requestKey = (options: source.RequestOptions) =>
+  JSON.stringify([
+    options.method,
+    options.url,
+    options.headers,
+    options.body instanceof Uint8Array ? [...options.body] : options.body,
+  ]);
 
 /** Undefined when Prism accepts the operation and it arrives unchanged; otherwise why not. */
-async function check(lib: Lib, operation: Operation, plain = false, fromSource = lib == source): Promise<string | undefined> {
+async function check(
+  lib: Lib,
+  operation: Operation,
+  plain = false,
+  fromSource = lib == source,
+): Promise<string | undefined> {
   const send = plain ? lib.withOpenAPI(lib.endpoint, spec) : lib.endpoint;
   let reason = "";
   // oneOf/anyOf branches and optional properties are the generator's choices: the first combination
   // Prism accepts is compared; a refusal of every one is the operation's failure.
-  for (const [variant, all] of [[0, true], [1, true], [0, false], [1, false], [2, false]] as const) {
+  for (const [variant, all] of [
+    [0, true],
+    [1, true],
+    [0, false],
+    [1, false],
+    [2, false],
+  ] as const) {
     const call = makeCall(operation, variant, all, plain);
     // GitHub's current media type, set by the caller: withOpenAPI sends a caller's accept as it is, so its calls
     // build the recipes' requests where they send the same parameters, and Prism (which reads no accept) is
     // asked once. withOpenAPI's accept from the description is checked on every operation by the reduce test
     // below and on the third-party descriptions.
-    call.options.headers = { authorization: "token oracle-token", accept: "application/vnd.github+json", ...(call.contentType ? { "content-type": call.contentType } : {}) };
+    call.options.headers = {
+      authorization: "token oracle-token",
+      accept: "application/vnd.github+json",
+      ...(call.contentType ? { "content-type": call.contentType } : {}),
+    };
     call.options.baseUrl = baseUrl;
     let request: source.RequestOptions;
     try {
@@ -363,7 +449,8 @@ async function check(lib: Lib, operation: Operation, plain = false, fromSource =
     const key = requestKey(request);
     let result = sent.get(key);
     if (!result) {
-      if (!fromSource) return `${plain ? "withOpenAPI" : "this build"} builds another request than the source: ${key.slice(0, 300)}`;
+      if (!fromSource)
+        return `${plain ? "withOpenAPI" : "this build"} builds another request than the source: ${key.slice(0, 300)}`;
       sent.set(key, (result = deliver(lib, request, call, operation)));
     }
     const { refused, outcome } = await result;
@@ -391,8 +478,15 @@ const flag = (name: string) => Boolean(process.env[name]) && process.env[name] !
 const fresh = flag("CI") || flag("ORACLE_FRESH");
 
 function loadVerdicts(description: string): void {
-  const prism = ["prism-cli", "prism-http", "prism-core"].map((name) => readFileSync(`node_modules/@stoplight/${name}/package.json`, "utf8")).join();
-  const hash = createHash("sha256").update(prism).update(description).update(startPrism.toString()).digest("hex").slice(0, 16);
+  const prism = ["prism-cli", "prism-http", "prism-core"]
+    .map((name) => readFileSync(`node_modules/@stoplight/${name}/package.json`, "utf8"))
+    .join();
+  const hash = createHash("sha256")
+    .update(prism)
+    .update(description)
+    .update(startPrism.toString())
+    .digest("hex")
+    .slice(0, 16);
   verdictsFile = join("node_modules", ".cache", "endpoint-options", `oracle-verdicts-${hash}.json`);
   if (fresh) return;
   try {
@@ -408,13 +502,20 @@ function saveVerdicts(): void {
 
 /** Plain objects and arrays all the way down: what JSON.stringify writes whole. */
 const isPlainJson = (value: unknown): boolean =>
-  value === null || typeof value != "object" ? typeof value != "bigint" && typeof value != "function" && typeof value != "symbol" : (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) && Object.values(value).every(isPlainJson);
+  value === null || typeof value != "object"
+    ? typeof value != "bigint" && typeof value != "function" && typeof value != "symbol"
+    : (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) &&
+      Object.values(value).every(isPlainJson);
 
 /** Prism's verdict on one request: from an earlier run, or sent now (and kept); `outcome` when none came. */
-async function verdictOn(lib: Lib, request: source.RequestOptions): Promise<{ refused?: string; arrival?: Arrival; outcome?: string }> {
+async function verdictOn(
+  lib: Lib,
+  request: source.RequestOptions,
+): Promise<{ refused?: string; arrival?: Arrival; outcome?: string }> {
   // Only a body that is text, bytes or JSON is known by its key (a FormData or a stream would key as "{}").
   const sentBody = request.body;
-  const known = sentBody === undefined || typeof sentBody == "string" || sentBody instanceof Uint8Array || isPlainJson(sentBody);
+  const known =
+    sentBody === undefined || typeof sentBody == "string" || sentBody instanceof Uint8Array || isPlainJson(sentBody);
   const key = requestKey({ ...request, url: request.url.slice(baseUrl.length) });
   let verdict = known ? verdicts.get(key) : undefined;
   if (!verdict) {
@@ -428,7 +529,12 @@ async function verdictOn(lib: Lib, request: source.RequestOptions): Promise<{ re
 }
 
 /** GitHub's request through Prism: refused, or what arrived compared with what was passed. */
-async function deliver(lib: Lib, request: source.RequestOptions, call: Call, operation: Operation): Promise<{ refused?: string; outcome?: string }> {
+async function deliver(
+  lib: Lib,
+  request: source.RequestOptions,
+  call: Call,
+  operation: Operation,
+): Promise<{ refused?: string; outcome?: string }> {
   const { refused, arrival, outcome } = await verdictOn(lib, request);
   return arrival ? { outcome: changed(call, operation, arrival) } : { refused, outcome };
 }
@@ -446,23 +552,34 @@ async function send(lib: Lib, request: source.RequestOptions): Promise<Verdict |
     return { outcome: `not sent: ${(error as Error).message}` };
   }
   const text = await response.text();
-  if (response.status == 422 && text.includes("Invalid request")) return { refused: `refused: ${JSON.stringify(JSON.parse(text).validation).slice(0, 400)}` };
+  if (response.status == 422 && text.includes("Invalid request"))
+    return { refused: `refused: ${JSON.stringify(JSON.parse(text).validation).slice(0, 400)}` };
   const arrival = arrivals.get(id);
   if (!arrival) return { outcome: `status ${response.status} and nothing arrived: ${text.slice(0, 200)}` };
   arrivals.delete(id);
-  return { arrival: { method: arrival.method, url: arrival.url, ...(arrival.contentType !== undefined && { contentType: arrival.contentType }), headers: arrival.headers, body: arrival.body.toString("base64") } };
+  return {
+    arrival: {
+      method: arrival.method,
+      url: arrival.url,
+      ...(arrival.contentType !== undefined && { contentType: arrival.contentType }),
+      headers: arrival.headers,
+      body: arrival.body.toString("base64"),
+    },
+  };
 }
 
 /** Run `task` over `items`, `width` at a time. */
 async function pool<T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]!);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i]!);
+      }
+    }),
+  );
   return results;
 }
 
@@ -479,7 +596,15 @@ function requestsOnly(description: Schema): Schema {
   for (const [path, item] of Object.entries<Schema>(description.paths)) {
     paths[path] = Object.fromEntries(
       Object.entries(item).map(([key, value]) =>
-        METHODS.includes(key) ? [key, { ...value, responses: Object.fromEntries(Object.keys(value.responses).map((code) => [code, { description: "" }])) }] : [key, value],
+        METHODS.includes(key)
+          ? [
+              key,
+              {
+                ...value,
+                responses: Object.fromEntries(Object.keys(value.responses).map((code) => [code, { description: "" }])),
+              },
+            ]
+          : [key, value],
       ),
     );
   }
@@ -491,7 +616,7 @@ function requestsOnly(description: Schema): Schema {
     if (typeof ref == "string" && !reached.has(ref)) {
       reached.add(ref);
       const [, , kind, name] = ref.split("/") as [string, string, string, string];
-      reach((components[kind] ??= {})[name] = description.components[kind][name]);
+      reach(((components[kind] ??= {})[name] = description.components[kind][name]));
     }
     for (const value of Object.values(node)) reach(value);
   };
@@ -518,16 +643,29 @@ oracle.after(() => {
 
 // The source first: its requests are sent; the builds must make exactly the same ones, and withOpenAPI's
 // by-name calls are sent where they differ from the recipes'.
-for (const [name, lib, plain] of [["source", source, false], ["dist/endpoint.mjs", esm as Lib, false], ["dist/endpoint.cjs", cjs, false], ["withOpenAPI, every parameter by name", source, true]] as const) {
+for (const [name, lib, plain] of [
+  ["source", source, false],
+  ["dist/endpoint.mjs", esm as Lib, false],
+  ["dist/endpoint.cjs", cjs, false],
+  ["withOpenAPI, every parameter by name", source, true],
+] as const) {
   oracle(`${name}: every operation is accepted and arrives unchanged, but those CONTRIBUTING.md excuses`, async () => {
     const excused = excusedInContributing();
     const outcomes = await pool(operations, 8, (operation) => check(lib, operation, plain, lib == source));
     const failed = new Map<string, string>();
-    outcomes.forEach((outcome, i) => outcome !== undefined && failed.set(`${operations[i]!.method} ${operations[i]!.path}`, outcome));
+    outcomes.forEach(
+      (outcome, i) => outcome !== undefined && failed.set(`${operations[i]!.method} ${operations[i]!.path}`, outcome),
+    );
     const accepted = operations.length - failed.size;
-    console.log(`\n    ${name}: ${accepted}/${operations.length} operations accepted (${sent.size} distinct requests so far: ${sentNow} sent to Prism, the rest answered as in an earlier run)`);
+    console.log(
+      `\n    ${name}: ${accepted}/${operations.length} operations accepted (${sent.size} distinct requests so far: ${sentNow} sent to Prism, the rest answered as in an earlier run)`,
+    );
     const unexcused = [...failed].filter(([route]) => !excused.has(route));
-    assert.equal(unexcused, [], `failures CONTRIBUTING.md does not excuse:\n${unexcused.map(([route, why]) => `${route}: ${why}`).join("\n")}`);
+    assert.equal(
+      unexcused,
+      [],
+      `failures CONTRIBUTING.md does not excuse:\n${unexcused.map(([route, why]) => `${route}: ${why}`).join("\n")}`,
+    );
     const stale = [...excused.keys()].filter((route) => !failed.has(route));
     assert.equal(stale, [], "CONTRIBUTING.md excuses operations that now pass");
     if (!only) assert.ok(operations.length > 1000, `only ${operations.length} operations`);
@@ -542,14 +680,27 @@ oracle("Prism refuses requests that break the description, and lets them through
   const pairs: Array<[string, RequestInit, string, RequestInit]> = [
     ["/repos/o/r/issues?state=opened", {}, "/repos/o/r/issues?state=open", {}],
     ["/repos/o/r/issues?per_page=many", {}, "/repos/o/r/issues?per_page=50", {}],
-    ["/markdown", { method: "POST", headers: json, body: '{"mode":"markdown"}' }, "/markdown", { method: "POST", headers: json, body: '{"text":"**x**"}' }],
-    ["/repos/o/r/pulls/1/merge", { method: "PUT", headers: json, body: '{"merge_method":"fast-forward"}' }, "/repos/o/r/pulls/1/merge", { method: "PUT", headers: json, body: '{"merge_method":"squash"}' }],
+    [
+      "/markdown",
+      { method: "POST", headers: json, body: '{"mode":"markdown"}' },
+      "/markdown",
+      { method: "POST", headers: json, body: '{"text":"**x**"}' },
+    ],
+    [
+      "/repos/o/r/pulls/1/merge",
+      { method: "PUT", headers: json, body: '{"merge_method":"fast-forward"}' },
+      "/repos/o/r/pulls/1/merge",
+      { method: "PUT", headers: json, body: '{"merge_method":"squash"}' },
+    ],
   ];
   /** The status Prism answers, and whether the request reached the recording server. */
   await prismStarted;
   const send = async (path: string, init: RequestInit) => {
     const id = `control-${++sequence}`;
-    const { status } = await fetch(baseUrl + path, { ...init, headers: { authorization: "token oracle-token", "x-oracle-id": id, ...init.headers } });
+    const { status } = await fetch(baseUrl + path, {
+      ...init,
+      headers: { authorization: "token oracle-token", "x-oracle-id": id, ...init.headers },
+    });
     return [status, arrivals.delete(id)] as const;
   };
   for (const [wrong, wrongInit, right, rightInit] of pairs) {
@@ -561,48 +712,73 @@ oracle("Prism refuses requests that break the description, and lets them through
 // reduceOpenAPI: what withOpenAPI reads, and nothing else. Every operation of GitHub's description, and of the
 // seventeen third-party ones, builds the same request from the reduced description as from the whole one; and
 // GitHub's reduces to what a browser app can ship.
-oracle("reduceOpenAPI: every operation builds the same request from the reduced description; GitHub's is at most 250 KB (15 KB gzip)", () => {
-  const text = (request: source.RequestOptions) => JSON.stringify([request.method, request.url, request.headers, request.body instanceof FormData ? [...request.body].map(([name, value]) => [name, String(value)]) : String(request.body instanceof URLSearchParams ? request.body : JSON.stringify(request.body))]);
-  const reduced = source.reduceOpenAPI(spec);
-  const size = JSON.stringify(reduced).length;
-  const gzip = gzipSync(JSON.stringify(reduced), { level: 9 }).length;
-  console.log(`\n    GitHub's description reduced: ${(statSync(SPEC).size / 1e6).toFixed(1)} MB as published (${(JSON.stringify(spec).length / 1e6).toFixed(1)} MB minified) to ${(size / 1e3).toFixed(0)} KB, ${(gzip / 1e3).toFixed(1)} KB gzip`);
-  assert.ok(size <= 250_000 && gzip <= 15_000, `${size} B, ${gzip} B gzip`);
-  let compared = 0;
-  const [whole, light] = [source.withOpenAPI(source.endpoint, spec), source.withOpenAPI(source.endpoint, reduced)];
-  for (const operation of operations) {
-    for (const variant of [0, 1]) {
-      const { route, options } = makeCall(operation, variant, variant == 0, true);
-      assert.is(text(light(route, options)), text(whole(route, options)), route);
-      compared++;
-    }
-  }
-  // The third-party descriptions, as published: their `$ref`s resolve in the joined copy the sampler reads.
-  root = joined;
-  try {
-    const calls = thirdPartyCalls;
-    const apis = new Map([...THIRD_PARTY, ...PRODUCTION].map((file) => [file, [source.withOpenAPI(source.endpoint, published(file)), source.withOpenAPI(source.endpoint, source.reduceOpenAPI(published(file)))]]));
-    for (const call of calls) {
-      const [whole, light] = apis.get(call.file)!;
-      const route = `${call.method.toUpperCase()} ${call.path}`;
+oracle(
+  "reduceOpenAPI: every operation builds the same request from the reduced description; GitHub's is at most 250 KB (15 KB gzip)",
+  () => {
+    const text = (request: source.RequestOptions) =>
+      JSON.stringify([
+        request.method,
+        request.url,
+        request.headers,
+        request.body instanceof FormData
+          ? [...request.body].map(([name, value]) => [name, String(value)])
+          : String(request.body instanceof URLSearchParams ? request.body : JSON.stringify(request.body)),
+      ]);
+    const reduced = source.reduceOpenAPI(spec);
+    const size = JSON.stringify(reduced).length;
+    const gzip = gzipSync(JSON.stringify(reduced), { level: 9 }).length;
+    console.log(
+      `\n    GitHub's description reduced: ${(statSync(SPEC).size / 1e6).toFixed(1)} MB as published (${(JSON.stringify(spec).length / 1e6).toFixed(1)} MB minified) to ${(size / 1e3).toFixed(0)} KB, ${(gzip / 1e3).toFixed(1)} KB gzip`,
+    );
+    assert.ok(size <= 250_000 && gzip <= 15_000, `${size} B, ${gzip} B gzip`);
+    let compared = 0;
+    const [whole, light] = [source.withOpenAPI(source.endpoint, spec), source.withOpenAPI(source.endpoint, reduced)];
+    for (const operation of operations) {
       for (const variant of [0, 1]) {
-        const { options } = thirdPartyOptions(call, variant, variant == 0);
-        let expected: string;
-        try {
-          expected = text(whole!(route, options));
-        } catch (error) {
-          assert.throws(() => light!(route, options), (thrown: Error) => thrown.message == (error as Error).message, route);
-          continue;
-        }
-        assert.is(text(light!(route, options)), expected, route);
+        const { route, options } = makeCall(operation, variant, variant == 0, true);
+        assert.is(text(light(route, options)), text(whole(route, options)), route);
         compared++;
       }
     }
-  } finally {
-    root = spec;
-  }
-  console.log(`    ${compared} requests compared, each built from the whole and from the reduced description`);
-});
+    // The third-party descriptions, as published: their `$ref`s resolve in the joined copy the sampler reads.
+    root = joined;
+    try {
+      const calls = thirdPartyCalls;
+      const apis = new Map(
+        [...THIRD_PARTY, ...PRODUCTION].map((file) => [
+          file,
+          [
+            source.withOpenAPI(source.endpoint, published(file)),
+            source.withOpenAPI(source.endpoint, source.reduceOpenAPI(published(file))),
+          ],
+        ]),
+      );
+      for (const call of calls) {
+        const [whole, light] = apis.get(call.file)!;
+        const route = `${call.method.toUpperCase()} ${call.path}`;
+        for (const variant of [0, 1]) {
+          const { options } = thirdPartyOptions(call, variant, variant == 0);
+          let expected: string;
+          try {
+            expected = text(whole!(route, options));
+          } catch (error) {
+            assert.throws(
+              () => light!(route, options),
+              (thrown: Error) => thrown.message == (error as Error).message,
+              route,
+            );
+            continue;
+          }
+          assert.is(text(light!(route, options)), expected, route);
+          compared++;
+        }
+      }
+    } finally {
+      root = spec;
+    }
+    console.log(`    ${compared} requests compared, each built from the whole and from the reduced description`);
+  },
+);
 
 /** ORACLE_SUITE=github or third-party: only that suite (each starts its own Prism, so they can run side by side). */
 const onlySuite = process.env.ORACLE_SUITE;
@@ -626,9 +802,32 @@ if (!onlySuite || onlySuite == "github") oracle.run();
 // can route) goes under `/<file>/~<n>` with both taken out, the literal query's parameters declared as
 // required constants; the call's base URL is that prefix.
 
-const THIRD_PARTY = ["petstore", "petstore-expanded", "star-trek", "parameters-style", "parameters-common", "parameters-cookies", "parameters-extreme", "request-examples", "link-example", "readme-legacy", "uspto", "form-data", "schema-encoding-style", "file-uploads"];
+const THIRD_PARTY = [
+  "petstore",
+  "petstore-expanded",
+  "star-trek",
+  "parameters-style",
+  "parameters-common",
+  "parameters-cookies",
+  "parameters-extreme",
+  "request-examples",
+  "link-example",
+  "readme-legacy",
+  "uspto",
+  "form-data",
+  "schema-encoding-style",
+  "file-uploads",
+];
 const PRODUCTION = ["telecom", "ai", "files"];
-const published = (file: string) => JSON.parse(readFileSync(PRODUCTION.includes(file) ? `fixtures/${file}.openapi.json` : `node_modules/@readme/oas-examples/3.0/json/${file}.json`, "utf8"));
+const published = (file: string) =>
+  JSON.parse(
+    readFileSync(
+      PRODUCTION.includes(file)
+        ? `fixtures/${file}.openapi.json`
+        : `node_modules/@readme/oas-examples/3.0/json/${file}.json`,
+      "utf8",
+    ),
+  );
 
 /** One operation as a user calls it: the description as published, its route, and where Prism serves it. */
 interface ThirdPartyCall {
@@ -644,10 +843,18 @@ interface ThirdPartyCall {
 }
 
 function joinDescriptions(): { joined: Schema; calls: ThirdPartyCall[] } {
-  const joined: Schema = { openapi: "3.0.3", info: { title: "oas-examples and fixtures, joined", version: "1" }, paths: {}, components: {} };
+  const joined: Schema = {
+    openapi: "3.0.3",
+    info: { title: "oas-examples and fixtures, joined", version: "1" },
+    paths: {},
+    components: {},
+  };
   const calls: ThirdPartyCall[] = [];
   for (const file of [...THIRD_PARTY, ...PRODUCTION]) {
-    const text = JSON.stringify(published(file)).replace(/"#\/components\/(\w+)\/([^"]+)"/g, `"#/components/$1/${file}.$2"`);
+    const text = JSON.stringify(published(file)).replace(
+      /"#\/components\/(\w+)\/([^"]+)"/g,
+      `"#/components/$1/${file}.$2"`,
+    );
     const description = JSON.parse(text, (key, value) => (key == "security" || key == "servers" ? undefined : value));
     const servers = published(file).servers;
     for (const [kind, entries] of Object.entries<Schema>(description.components ?? {})) {
@@ -659,10 +866,17 @@ function joinDescriptions(): { joined: Schema; calls: ThirdPartyCall[] } {
       // A relative server stays in the path (the fixtures have them on paths, not operations).
       const server: string = (published(file).paths[path].servers ?? servers ?? [])[0]?.url ?? "";
       const relative = server.startsWith("/") ? server.replace(/\/$/, "") : "";
-      const constants = [...new URLSearchParams(literal)].map(([name, value]) => ({ name, in: "query", required: true, schema: { type: "string", enum: [value] }, "x-literal": true }));
+      const constants = [...new URLSearchParams(literal)].map(([name, value]) => ({
+        name,
+        in: "query",
+        required: true,
+        schema: { type: "string", enum: [value] },
+        "x-literal": true,
+      }));
       const served = { ...item, parameters: [...(item.parameters ?? []), ...constants] };
       joined.paths[prefix + relative + key] = served;
-      for (const method of METHODS) if (item[method]) calls.push({ file, method, path, prefix, item: served, operation: item[method] });
+      for (const method of METHODS)
+        if (item[method]) calls.push({ file, method, path, prefix, item: served, operation: item[method] });
     });
   }
   return { joined, calls };
@@ -670,14 +884,26 @@ function joinDescriptions(): { joined: Schema; calls: ThirdPartyCall[] } {
 
 /** Operations Prism refuses or alters though the request is right, each with the reason. */
 const THIRD_PARTY_EXCUSED = new Map<string, string>([
-  ["POST /parameters-style/anything/form-data", "Prism reads a repeated multipart field, and a JSON one, as one string, not a list or object"],
+  [
+    "POST /parameters-style/anything/form-data",
+    "Prism reads a repeated multipart field, and a JSON one, as one string, not a list or object",
+  ],
   ["PUT /file-uploads/anything/multipart-formdata", "the same"],
-  ...["POST /parameters-style/anything/form-data/form", "PUT /parameters-style/anything/form-data/form", "POST /parameters-style/anything/form-data/spaceDelimited", "POST /parameters-style/anything/form-data/pipeDelimited", "POST /parameters-style/anything/form-data/deepObject", "PUT /schema-encoding-style/form/primitive"].map(
-    (route): [string, string] => [route, "Prism applies `encoding` to multipart fields (reserved characters refused), which OpenAPI applies to URL-encoded forms alone"],
-  ),
-  ...["POST /request-examples/requestBody-primitive-example", "POST /request-examples/requestBody-multi-media-types"].map(
-    (route): [string, string] => [route, "Prism forwards a JSON string body without its quotes"],
-  ),
+  ...[
+    "POST /parameters-style/anything/form-data/form",
+    "PUT /parameters-style/anything/form-data/form",
+    "POST /parameters-style/anything/form-data/spaceDelimited",
+    "POST /parameters-style/anything/form-data/pipeDelimited",
+    "POST /parameters-style/anything/form-data/deepObject",
+    "PUT /schema-encoding-style/form/primitive",
+  ].map((route): [string, string] => [
+    route,
+    "Prism applies `encoding` to multipart fields (reserved characters refused), which OpenAPI applies to URL-encoded forms alone",
+  ]),
+  ...[
+    "POST /request-examples/requestBody-primitive-example",
+    "POST /request-examples/requestBody-multi-media-types",
+  ].map((route): [string, string] => [route, "Prism forwards a JSON string body without its quotes"]),
 ]);
 
 const thirdParty = suite("Third-party OpenAPI descriptions through withOpenAPI and Prism");
@@ -700,7 +926,8 @@ thirdParty.after(() => {
 });
 
 /** A URL RFC 3986 allows (an http one without a fragment): only its characters, `%XX` for the rest. */
-const RFC3986_URI = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?(\/([\w\-.~!$&'()*+,;=:@]|%[\dA-F]{2})*)*(\?([\w\-.~!$&'()*+,;=:@/?]|%[\dA-F]{2})*)?$/;
+const RFC3986_URI =
+  /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?(\/([\w\-.~!$&'()*+,;=:@]|%[\dA-F]{2})*)*(\?([\w\-.~!$&'()*+,;=:@/?]|%[\dA-F]{2})*)?$/;
 
 /** Undefined when Prism accepts the call and every parameter arrives where the description puts it; else why not. */
 async function checkThirdParty(lib: Lib, call: ThirdPartyCall): Promise<string | undefined> {
@@ -708,7 +935,14 @@ async function checkThirdParty(lib: Lib, call: ThirdPartyCall): Promise<string |
   // accepts is checked. An excused operation is tried once: other shapes of its bodies crash Prism.
   let outcome: string | undefined;
   const excused = THIRD_PARTY_EXCUSED.has(`${call.method.toUpperCase()} /${call.file}${call.path}`);
-  for (const [variant, all] of excused ? ([[0, true]] as const) : ([[0, true], [1, true], [0, false], [1, false]] as const)) {
+  for (const [variant, all] of excused
+    ? ([[0, true]] as const)
+    : ([
+        [0, true],
+        [1, true],
+        [0, false],
+        [1, false],
+      ] as const)) {
     outcome = await checkVariant(lib, call, variant, all);
     if (!outcome?.startsWith("refused")) break;
   }
@@ -743,13 +977,19 @@ function thirdPartyOptions({ item, operation }: ThirdPartyCall, variant: number,
       // Body properties by name beside the parameters (a `url` one too: beside a route it is a parameter), or as
       // "body:<name>" where the name is taken: by a named option, by a parameter, or (JSON) by `data`.
       const taken = Object.keys(options).concat(NAMED, form ? [] : ["data"]);
-      for (const [key, value] of Object.entries(body)) options[key != "url" && taken.includes(key) ? `body:${key}` : key] = value;
+      for (const [key, value] of Object.entries(body))
+        options[key != "url" && taken.includes(key) ? `body:${key}` : key] = value;
     } else options.data = /json/.test(type) && typeof body == "string" ? JSON.stringify(body) : body;
   }
   return { options, sent, content, type, body };
 }
 
-async function checkVariant(lib: Lib, call: ThirdPartyCall, variant: number, all: boolean): Promise<string | undefined> {
+async function checkVariant(
+  lib: Lib,
+  call: ThirdPartyCall,
+  variant: number,
+  all: boolean,
+): Promise<string | undefined> {
   const { file, method, path, prefix } = call;
   const api = lib.withOpenAPI(lib.endpoint.defaults({ baseUrl: baseUrl + prefix }), published(file));
   const { options, sent, content, type, body } = thirdPartyOptions(call, variant, all);
@@ -762,7 +1002,8 @@ async function checkVariant(lib: Lib, call: ThirdPartyCall, variant: number, all
   let arrived: unknown;
   const json = type && /^application\/json$|\+json$/.test(type);
   try {
-    if (/json/.test(arrival.contentType ?? "") && arrival.body.length) arrived = JSON.parse(arrival.body.toString("utf8"));
+    if (/json/.test(arrival.contentType ?? "") && arrival.body.length)
+      arrived = JSON.parse(arrival.body.toString("utf8"));
   } catch {
     return `a body labelled ${arrival.contentType} arrived that is not JSON: ${arrival.body.toString("utf8").slice(0, 100)}`;
   }
@@ -770,40 +1011,78 @@ async function checkVariant(lib: Lib, call: ThirdPartyCall, variant: number, all
     const { name, in: where, style, explode = (style ?? "form") == "form" } = parameter;
     // An exploded object's parameter is its keys; a deepObject's, `name[key]`.
     const object = value !== null && typeof value == "object" && !Array.isArray(value);
-    const names = style == "deepObject" ? Object.keys(value as object).map((key) => `${name}[${key}]`) : object && explode && where != "header" ? Object.keys(value as object) : [name];
-    if (where == "query" && !names.every((n) => query.has(n))) return `query parameter ${name} did not arrive in the query: ${arrival.url}`;
-    if (where == "header" && arrival.headers[name.toLowerCase()] === undefined) return `header parameter ${name} did not arrive as a header`;
-    if (where == "cookie" && !names.every((n) => cookie.split("; ").some((pair) => pair.startsWith(n + "=")))) return `cookie parameter ${name} did not arrive in the cookie header: ${cookie}`;
-    if (where != "path" && arrived && typeof arrived == "object" && name in (arrived as object) && !(name in (resolve(content[type!]?.schema).properties ?? {}))) return `${where} parameter ${name} arrived in the body`;
+    const names =
+      style == "deepObject"
+        ? Object.keys(value as object).map((key) => `${name}[${key}]`)
+        : object && explode && where != "header"
+          ? Object.keys(value as object)
+          : [name];
+    if (where == "query" && !names.every((n) => query.has(n)))
+      return `query parameter ${name} did not arrive in the query: ${arrival.url}`;
+    if (where == "header" && arrival.headers[name.toLowerCase()] === undefined)
+      return `header parameter ${name} did not arrive as a header`;
+    if (where == "cookie" && !names.every((n) => cookie.split("; ").some((pair) => pair.startsWith(n + "="))))
+      return `cookie parameter ${name} did not arrive in the cookie header: ${cookie}`;
+    if (
+      where != "path" &&
+      arrived &&
+      typeof arrived == "object" &&
+      name in (arrived as object) &&
+      !(name in (resolve(content[type!]?.schema).properties ?? {}))
+    )
+      return `${where} parameter ${name} arrived in the body`;
   }
   // A JSON body: as passed, labelled with the description's media type.
   if (json && body !== undefined && typeof body != "string") {
-    if (arrival.contentType?.split(";")[0] != type) return `content-type arrived as ${arrival.contentType}, not ${type}`;
-    if (canonical(arrived) != canonical(JSON.parse(JSON.stringify(body)))) return `body arrived as ${JSON.stringify(arrived).slice(0, 300)}`;
+    if (arrival.contentType?.split(";")[0] != type)
+      return `content-type arrived as ${arrival.contentType}, not ${type}`;
+    if (canonical(arrived) != canonical(JSON.parse(JSON.stringify(body))))
+      return `body arrived as ${JSON.stringify(arrived).slice(0, 300)}`;
   }
   return undefined;
 }
 
-thirdParty("every operation of seventeen descriptions is accepted, each parameter where the description puts it", async () => {
-  // Left out: operations with object parameters in the path or in a delimited style, on which Prism 5.16
-  // crashes (its deserializers throw and take the whole server down; OpenAPI 3.0 allows the delimited
-  // styles for arrays alone). The style-table unit test covers both.
-  const objectInPath = ({ item, operation }: ThirdPartyCall) =>
-    [...(item.parameters ?? []), ...(operation.parameters ?? [])].some((raw) => {
-      const parameter = resolve(raw);
-      return resolve(parameter.schema).type == "object" && (parameter.in == "path" || /Delimited/.test(parameter.style));
-    });
-  const calls = thirdPartyCalls.filter((call) => !objectInPath(call));
-  const outcomes = await pool(calls, 8, (call) => checkThirdParty(source, call));
-  const failed = new Map<string, string>();
-  outcomes.forEach((outcome, i) => outcome && failed.set(`${calls[i]!.method.toUpperCase()} /${calls[i]!.file}${calls[i]!.path}`, outcome));
-  const production = calls.filter((call) => PRODUCTION.includes(call.file));
-  console.log(`\n    ${calls.length - failed.size}/${calls.length} operations of ${THIRD_PARTY.length + PRODUCTION.length} descriptions accepted, ${production.length} of them the production-shaped fixtures' (${sentNow} requests sent to Prism, the rest answered as in an earlier run)`);
-  if (prism?.exitCode !== null) console.log(`Prism stopped:\n${prismOutput}`);
-  const unexcused = [...failed].filter(([route]) => !THIRD_PARTY_EXCUSED.has(route));
-  assert.equal(unexcused, [], `failures not excused:\n${unexcused.map(([route, why]) => `${route}: ${why}`).join("\n")}`);
-  assert.equal([...THIRD_PARTY_EXCUSED.keys()].filter((route) => !failed.has(route)), [], "excused operations that now pass");
-  assert.ok(calls.length > 230 && production.length > 30, `${calls.length} operations, ${production.length} of the fixtures`);
-});
+thirdParty(
+  "every operation of seventeen descriptions is accepted, each parameter where the description puts it",
+  async () => {
+    // Left out: operations with object parameters in the path or in a delimited style, on which Prism 5.16
+    // crashes (its deserializers throw and take the whole server down; OpenAPI 3.0 allows the delimited
+    // styles for arrays alone). The style-table unit test covers both.
+    const objectInPath = ({ item, operation }: ThirdPartyCall) =>
+      [...(item.parameters ?? []), ...(operation.parameters ?? [])].some((raw) => {
+        const parameter = resolve(raw);
+        return (
+          resolve(parameter.schema).type == "object" && (parameter.in == "path" || /Delimited/.test(parameter.style))
+        );
+      });
+    const calls = thirdPartyCalls.filter((call) => !objectInPath(call));
+    const outcomes = await pool(calls, 8, (call) => checkThirdParty(source, call));
+    const failed = new Map<string, string>();
+    outcomes.forEach(
+      (outcome, i) =>
+        outcome && failed.set(`${calls[i]!.method.toUpperCase()} /${calls[i]!.file}${calls[i]!.path}`, outcome),
+    );
+    const production = calls.filter((call) => PRODUCTION.includes(call.file));
+    console.log(
+      `\n    ${calls.length - failed.size}/${calls.length} operations of ${THIRD_PARTY.length + PRODUCTION.length} descriptions accepted, ${production.length} of them the production-shaped fixtures' (${sentNow} requests sent to Prism, the rest answered as in an earlier run)`,
+    );
+    if (prism?.exitCode !== null) console.log(`Prism stopped:\n${prismOutput}`);
+    const unexcused = [...failed].filter(([route]) => !THIRD_PARTY_EXCUSED.has(route));
+    assert.equal(
+      unexcused,
+      [],
+      `failures not excused:\n${unexcused.map(([route, why]) => `${route}: ${why}`).join("\n")}`,
+    );
+    assert.equal(
+      [...THIRD_PARTY_EXCUSED.keys()].filter((route) => !failed.has(route)),
+      [],
+      "excused operations that now pass",
+    );
+    assert.ok(
+      calls.length > 230 && production.length > 30,
+      `${calls.length} operations, ${production.length} of the fixtures`,
+    );
+  },
+);
 
 if (!onlySuite || onlySuite == "third-party") thirdParty.run();

@@ -29,13 +29,22 @@ export async function endpointAlone(from, also = "") {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = [
-    ["endpoint-options: dist/endpoint.min.js (CDN bundle: endpoint, parseTemplate, toFetch)", measure(readFileSync("dist/endpoint.min.js"))],
+    [
+      "endpoint-options: dist/endpoint.min.js (CDN bundle: endpoint, parseTemplate, toFetch)",
+      measure(readFileSync("dist/endpoint.min.js")),
+    ],
     ["endpoint-options: `endpoint` alone, from dist/endpoint.mjs", measure(await endpointAlone("./dist/endpoint.mjs"))],
-    ["endpoint-options: `endpoint` and `withOpenAPI`, from dist/endpoint.mjs", measure(await endpointAlone("./dist/endpoint.mjs", ", withOpenAPI"))],
+    [
+      "endpoint-options: `endpoint` and `withOpenAPI`, from dist/endpoint.mjs",
+      measure(await endpointAlone("./dist/endpoint.mjs", ", withOpenAPI")),
+    ],
     ["@octokit/endpoint 11 + universal-user-agent", measure(await endpointAlone("@octokit/endpoint"))],
   ];
   const ours = rows[0][1].gzip;
   console.log("| bundle | minified | gzip -9 | brotli | gzip × ours |");
   console.log("|---|---:|---:|---:|---:|");
-  for (const [name, size] of rows) console.log(`| ${name} | ${size.minified} B | ${size.gzip} B | ${size.brotli} B | ${(size.gzip / ours).toFixed(2)} |`);
+  for (const [name, size] of rows)
+    console.log(
+      `| ${name} | ${size.minified} B | ${size.gzip} B | ${size.brotli} B | ${(size.gzip / ours).toFixed(2)} |`,
+    );
 }

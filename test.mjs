@@ -30,7 +30,8 @@ function run(name, args, env = {}, background = false, command = node) {
     child.on("close", (code) => {
       const seconds = (performance.now() - start) / 1000;
       // uvu's closing lines, one per suite file: "Total: N" and "Passed: N".
-      const count = (label) => [...output.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, "gm"))].reduce((sum, match) => sum + +match[1], 0);
+      const count = (label) =>
+        [...output.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, "gm"))].reduce((sum, match) => sum + +match[1], 0);
       const total = count("Total");
       const passed = count("Passed");
       results.push({ name, code, seconds, total, passed });
@@ -47,7 +48,10 @@ function run(name, args, env = {}, background = false, command = node) {
  */
 const generate = (pairs) => {
   const modified = (path) => (existsSync(path) ? statSync(path).mtimeMs : -1);
-  const stale = pairs.filter(([description, file]) => modified(file) <= Math.max(modified(description), modified("node_modules/openapi-typescript/package.json")));
+  const stale = pairs.filter(
+    ([description, file]) =>
+      modified(file) <= Math.max(modified(description), modified("node_modules/openapi-typescript/package.json")),
+  );
   if (!stale.length) return Promise.resolve(0);
   const code = `
     import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
@@ -56,7 +60,11 @@ const generate = (pairs) => {
       writeFileSync(file + ".${process.pid}.tmp", COMMENT_HEADER + astToString(await openapiTS(JSON.parse(readFileSync(description, "utf8")))));
       renameSync(file + ".${process.pid}.tmp", file);
     }`;
-  return run(`openapi-typescript: the paths of ${stale.map(([, file]) => file).join(", ")}`, ["--input-type=module", "-e", code]);
+  return run(`openapi-typescript: the paths of ${stale.map(([, file]) => file).join(", ")}`, [
+    "--input-type=module",
+    "-e",
+    code,
+  ]);
 };
 
 const started = performance.now();
@@ -72,31 +80,81 @@ const paths = generate([
 // In the quick loop every step is the loop: none is in the background.
 const background = !quick;
 const unit = [
-  paths.then(() => run("types: endpoint.ts and the type tests, TypeScript 7", ["node_modules/typescript7/bin/tsc", "--noEmit", "-p", "."], {}, background)),
-  paths.then(() => run("types: the compilers' errors for wrong calls", [...tsx, "types.errors.test.ts"], quick ? { QUICK: "1" } : {}, background)),
+  paths.then(() =>
+    run(
+      "types: endpoint.ts and the type tests, TypeScript 7",
+      ["node_modules/typescript7/bin/tsc", "--noEmit", "-p", "."],
+      {},
+      background,
+    ),
+  ),
+  paths.then(() =>
+    run(
+      "types: the compilers' errors for wrong calls",
+      [...tsx, "types.errors.test.ts"],
+      quick ? { QUICK: "1" } : {},
+      background,
+    ),
+  ),
   // The generated API docs (JSR's): every export and member documented, no public type naming a private one.
-  run("docs: deno doc --lint endpoint.ts", ["doc", "--lint", "endpoint.ts"], { NO_COLOR: "1" }, background, "node_modules/deno/deno"),
+  run(
+    "docs: deno doc --lint endpoint.ts",
+    ["doc", "--lint", "endpoint.ts"],
+    { NO_COLOR: "1" },
+    background,
+    "node_modules/deno/deno",
+  ),
   // The unit tests in two halves, one per core.
-  built.then(() => run("unit: endpoint.test.ts, the source's half", [...tsx, "endpoint.test.ts"], { UNIT_PART: "source", ...(quick && { QUICK: "1" }) }, background)),
-  built.then(() => run("unit: endpoint.test.ts, the builds' half", [...tsx, "endpoint.test.ts"], { UNIT_PART: "builds", ...(quick && { QUICK: "1" }) }, background)),
+  built.then(() =>
+    run(
+      "unit: endpoint.test.ts, the source's half",
+      [...tsx, "endpoint.test.ts"],
+      { UNIT_PART: "source", ...(quick && { QUICK: "1" }) },
+      background,
+    ),
+  ),
+  built.then(() =>
+    run(
+      "unit: endpoint.test.ts, the builds' half",
+      [...tsx, "endpoint.test.ts"],
+      { UNIT_PART: "builds", ...(quick && { QUICK: "1" }) },
+      background,
+    ),
+  ),
 ];
 if (quick) await Promise.all(unit);
 else {
   const work = mkdtempSync(join(tmpdir(), "endpoint-options-"));
-  const integration = (group) => run(`integration: ${group}`, [...tsx, "integration.test.ts"], { INTEGRATION_GROUP: group, INTEGRATION_WORK: work }, !["pack", "npm", "vendored"].includes(group));
+  const integration = (group) =>
+    run(
+      `integration: ${group}`,
+      [...tsx, "integration.test.ts"],
+      { INTEGRATION_GROUP: group, INTEGRATION_WORK: work },
+      !["pack", "npm", "vendored"].includes(group),
+    );
   await Promise.all([
     ...unit,
-    built.then(() => run("oracle: GitHub's description through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "github" })),
-    run("oracle: seventeen third-party descriptions through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "third-party" }, true),
+    built.then(() =>
+      run("oracle: GitHub's description through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "github" }),
+    ),
+    run(
+      "oracle: seventeen third-party descriptions through Prism",
+      [...tsx, "oracle.test.ts"],
+      { ORACLE_SUITE: "third-party" },
+      true,
+    ),
     // The package is packed and installed once (after the paths it copies); the groups that use it then run
     // side by side.
-    Promise.all([paths, built]).then(() => integration("pack")).then((code) => code == 0 && Promise.all(["npm", "cdn", "vendored", "clients", "deno", "bun"].map(integration))),
+    Promise.all([paths, built])
+      .then(() => integration("pack"))
+      .then((code) => code == 0 && Promise.all(["npm", "cdn", "vendored", "clients", "deno", "bun"].map(integration))),
   ]);
   rmSync(work, { recursive: true, force: true });
 }
 
 console.log("\n| step | seconds | tests | result |\n|---|---:|---:|---|");
-for (const { name, code, seconds, total, passed } of results) console.log(`| ${name} | ${seconds.toFixed(1)} | ${passed}/${total} | ${code == 0 ? "ok" : "FAILED"} |`);
+for (const { name, code, seconds, total, passed } of results)
+  console.log(`| ${name} | ${seconds.toFixed(1)} | ${passed}/${total} | ${code == 0 ? "ok" : "FAILED"} |`);
 const failed = results.filter((result) => result.code != 0);
 const tests = results.reduce((sum, result) => sum + result.total, 0);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);

@@ -10,9 +10,14 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(fileURLToPath(import.meta.url));
-const allCompilers = { "TypeScript 5": join(root, "node_modules", "typescript", "bin", "tsc"), "TypeScript 7": join(root, "node_modules", "typescript7", "bin", "tsc") };
+const allCompilers = {
+  "TypeScript 5": join(root, "node_modules", "typescript", "bin", "tsc"),
+  "TypeScript 7": join(root, "node_modules", "typescript7", "bin", "tsc"),
+};
 /** QUICK=1 (`npm run test:unit`): TypeScript 7 alone, which checks in a tenth of 5's time; `npm test` runs both. */
-const compilers: Partial<typeof allCompilers> = process.env.QUICK ? { "TypeScript 7": allCompilers["TypeScript 7"] } : allCompilers;
+const compilers: Partial<typeof allCompilers> = process.env.QUICK
+  ? { "TypeScript 7": allCompilers["TypeScript 7"] }
+  : allCompilers;
 
 interface Expected {
   /** The call, alone on its line. */
@@ -43,7 +48,10 @@ const cases: Expected[] = [
     call: `ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "rlhf" } });`,
     code: 2345,
     at: "{ model",
-    says: { "TypeScript 5": `Type '"rlhf"' is not assignable to type '"supervised" | "dpo"'.`, "TypeScript 7": `Type '"rlhf"' is not assignable to type '"dpo" | "supervised"'.` },
+    says: {
+      "TypeScript 5": `Type '"rlhf"' is not assignable to type '"supervised" | "dpo"'.`,
+      "TypeScript 7": `Type '"rlhf"' is not assignable to type '"dpo" | "supervised"'.`,
+    },
   },
   // A required body property that clashes is required as "body:<name>".
   {
@@ -53,9 +61,13 @@ const cases: Expected[] = [
     says: `Property '"body:url"' is missing in type '{ webhook_id: string; events: string[]; }'`,
   },
   // Right calls: no error.
-  { call: `github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", title: "Found a bug", labels: ["bug"] });` },
+  {
+    call: `github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", title: "Found a bug", labels: ["bug"] });`,
+  },
   { call: `repo("GET /repos/{owner}/{repo}/issues", { per_page: 5, state: "open" });` },
-  { call: `github("GET /repos/{owner}/{repo}/contents/{path}", { owner: "vercel", repo: "next.js", path: "docs/README.md", ref: "v1.2.3" });` },
+  {
+    call: `github("GET /repos/{owner}/{repo}/contents/{path}", { owner: "vercel", repo: "next.js", path: "docs/README.md", ref: "v1.2.3" });`,
+  },
 
   // A missing body property.
   {
@@ -64,7 +76,12 @@ const cases: Expected[] = [
     at: "{ owner",
     says: "Property 'title' is missing in type '{ owner: string; repo: string; body: string; }'",
   },
-  { call: `repo("POST /repos/{owner}/{repo}/issues", { body: "It breaks." });`, code: 2345, at: "{ body", says: "Property 'title' is missing in type '{ body: string; }'" },
+  {
+    call: `repo("POST /repos/{owner}/{repo}/issues", { body: "It breaks." });`,
+    code: 2345,
+    at: "{ body",
+    says: "Property 'title' is missing in type '{ body: string; }'",
+  },
   // A missing path parameter.
   {
     call: `github("GET /repos/{owner}/{repo}/issues", { owner: "octocat", state: "open" });`,
@@ -98,8 +115,18 @@ const cases: Expected[] = [
     },
   },
   // A wrong type: on the property.
-  { call: `github("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", per_page: "5" });`, code: 2322, at: "per_page:", says: "Type 'string' is not assignable to type 'number'." },
-  { call: `repo("GET /repos/{owner}/{repo}/issues", { per_page: "5" });`, code: 2322, at: "per_page:", says: "Type 'string' is not assignable to type 'number'." },
+  {
+    call: `github("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", per_page: "5" });`,
+    code: 2322,
+    at: "per_page:",
+    says: "Type 'string' is not assignable to type 'number'.",
+  },
+  {
+    call: `repo("GET /repos/{owner}/{repo}/issues", { per_page: "5" });`,
+    code: 2322,
+    at: "per_page:",
+    says: "Type 'string' is not assignable to type 'number'.",
+  },
   // A body property of the wrong type: the chain names it.
   {
     call: `repo("POST /repos/{owner}/{repo}/issues", { title: "Found a bug", labels: "bug" });`,
@@ -114,7 +141,12 @@ const cases: Expected[] = [
     at: `"GET`,
     says: `Argument of type '"GET /repos/{owner}/{repo}/isues"' is not assignable to parameter of type 'OpenAPIRoute<paths>'.`,
   },
-  { call: `github("GET /repos/{owner}/{repo}/isues");`, code: 2345, at: `"GET`, says: `Argument of type '"GET /repos/{owner}/{repo}/isues"' is not assignable to parameter of type 'OpenAPIRoute<paths>'.` },
+  {
+    call: `github("GET /repos/{owner}/{repo}/isues");`,
+    code: 2345,
+    at: `"GET`,
+    says: `Argument of type '"GET /repos/{owner}/{repo}/isues"' is not assignable to parameter of type 'OpenAPIRoute<paths>'.`,
+  },
   // Options left out where something in them is required.
   { call: `github("GET /repos/{owner}/{repo}");`, code: 2554, at: `github(`, says: "Expected 2 arguments, but got 1." },
 ];
@@ -143,14 +175,27 @@ const dir = mkdtempSync(join(root, "node_modules", ".cache", "errors-"));
 const source = header + cases.map((c) => c.call).join("\n") + "\n";
 const firstLine = header.split("\n").length;
 writeFileSync(join(dir, "calls.ts"), source);
-const compilerOptions = { strict: true, noEmit: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", types: [], skipLibCheck: true, allowImportingTsExtensions: true };
+const compilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: "es2022",
+  module: "nodenext",
+  moduleResolution: "nodenext",
+  types: [],
+  skipLibCheck: true,
+  allowImportingTsExtensions: true,
+};
 writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["calls.ts"] }));
 
 const outputs = Object.fromEntries(
   await Promise.all(
     Object.entries(compilers).map(
       ([name, tsc]) =>
-        new Promise<[string, string]>((resolve) => execFile(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: root }, (_, stdout) => resolve([name, stdout]))),
+        new Promise<[string, string]>((resolve) =>
+          execFile(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: root }, (_, stdout) =>
+            resolve([name, stdout]),
+          ),
+        ),
     ),
   ),
 );
@@ -160,7 +205,10 @@ const test = suite("OpenAPIEndpoint: the compiler's errors for wrong calls");
 for (const [name, output] of Object.entries(outputs) as [keyof typeof allCompilers, string][]) {
   const diagnostics = parse(output);
   test(`${name}: no error outside the calls`, () => {
-    assert.equal(diagnostics.filter((d) => d.line < firstLine), []);
+    assert.equal(
+      diagnostics.filter((d) => d.line < firstLine),
+      [],
+    );
   });
   cases.forEach((expected, i) => {
     const line = firstLine + i;

@@ -4,7 +4,16 @@
 // in the test (fixtures/notes.paths.ts), for shapes GitHub lacks. The integration test compiles this file
 // again against the published declaration files and against a vendored `endpoint.ts`.
 import type { paths as GitHub } from "@octokit/openapi-types";
-import { endpoint, withOpenAPI, type Endpoint, type MergedOptions, type OpenAPIDescription, type OpenAPIEndpoint, type OpenAPIResponse, type RequestOptions } from "./endpoint.ts";
+import {
+  endpoint,
+  withOpenAPI,
+  type Endpoint,
+  type MergedOptions,
+  type OpenAPIDescription,
+  type OpenAPIEndpoint,
+  type OpenAPIResponse,
+  type RequestOptions,
+} from "./endpoint.ts";
 import type { paths as Notes } from "./fixtures/notes.paths.ts";
 import type { paths as AI } from "./fixtures/ai.paths.ts";
 import type { paths as Telecom } from "./fixtures/telecom.paths.ts";
@@ -44,7 +53,12 @@ github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: "f
 github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "shut" });
 
 // JSON body properties sit at the top level, required as the description says.
-const created = github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Found a bug", labels: ["bug"] });
+const created = github("POST /repos/{owner}/{repo}/issues", {
+  owner: "o",
+  repo: "r",
+  title: "Found a bug",
+  labels: ["bug"],
+});
 // @ts-expect-error `title` is required
 github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "no title" });
 // @ts-expect-error `assignees` is a list of logins
@@ -55,7 +69,14 @@ github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: { tit
 github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: { body: "no title" } });
 // A body that is not JSON is `data`: text, or bytes.
 github("POST /markdown/raw", { data: "# Hello" });
-github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { baseUrl: "https://uploads.github.com", owner: "o", repo: "r", release_id: 1, name: "a.zip", data: new Uint8Array(4) });
+github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", {
+  baseUrl: "https://uploads.github.com",
+  owner: "o",
+  repo: "r",
+  release_id: 1,
+  name: "a.zip",
+  data: new Uint8Array(4),
+});
 
 // The named options sit beside the parameters.
 github("GET /repos/{owner}/{repo}", {
@@ -166,7 +187,12 @@ forNote("DELETE /notes/{id}");
 // The JSON body of the first success status with JSON content.
 type Repository = OpenAPIResponse<GitHub, "GET /repos/{owner}/{repo}">;
 expectType<Equal<Repository["full_name"], string>>();
-expectType<Equal<OpenAPIResponse<GitHub, "GET /repos/{owner}/{repo}/issues">, GitHub["/repos/{owner}/{repo}/issues"]["get"]["responses"][200]["content"]["application/json"]>>();
+expectType<
+  Equal<
+    OpenAPIResponse<GitHub, "GET /repos/{owner}/{repo}/issues">,
+    GitHub["/repos/{owner}/{repo}/issues"]["get"]["responses"][200]["content"]["application/json"]
+  >
+>();
 expectType<Equal<OpenAPIResponse<GitHub, "POST /repos/{owner}/{repo}/issues">["number"], number>>();
 // No content (204): undefined. Not JSON (text): unknown.
 expectType<Equal<OpenAPIResponse<GitHub, "DELETE /repos/{owner}/{repo}">, undefined>>();
@@ -211,7 +237,12 @@ const ai = withOpenAPI<AI>(endpoint, aiDescription);
 ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "dpo" } });
 // @ts-expect-error `method` is an object here, `type` one of two
 ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "rlhf" } });
-ai("POST /webhooks/{webhook_id}", { webhook_id: "w", "body:url": "https://hooks.example", "body:headers": { a: "1" }, "body:data": {} });
+ai("POST /webhooks/{webhook_id}", {
+  webhook_id: "w",
+  "body:url": "https://hooks.example",
+  "body:headers": { a: "1" },
+  "body:data": {},
+});
 // @ts-expect-error the body's `url` is required
 ai("POST /webhooks/{webhook_id}", { webhook_id: "w", events: ["done"] });
 // @ts-expect-error `body:headers` is a map of strings
@@ -230,9 +261,21 @@ ai("GET /responses/{response_id}?beta=true", { response_id: "r", starting_after:
 declare const telecomDescription: OpenAPIDescription;
 const telecom = withOpenAPI<Telecom>(endpoint, telecomDescription);
 // Query names with `<` and `>`; a form field named like a path parameter is `"body:<name>"`.
-telecom("GET /2010-04-01/Accounts/{AccountSid}/Calls.json", { AccountSid: "AC1", "StartTime<": "2026-11-01", "StartTime>": "2026-10-01" });
-telecom("POST /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json", { AccountSid: "AC1", Sid: "PN1", "body:AccountSid": "AC2" });
-telecom("POST /2010-04-01/Accounts/{AccountSid}/Messages.json", { AccountSid: "AC1", To: "+1", MediaUrl: ["https://a.example/1.png"] });
+telecom("GET /2010-04-01/Accounts/{AccountSid}/Calls.json", {
+  AccountSid: "AC1",
+  "StartTime<": "2026-11-01",
+  "StartTime>": "2026-10-01",
+});
+telecom("POST /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json", {
+  AccountSid: "AC1",
+  Sid: "PN1",
+  "body:AccountSid": "AC2",
+});
+telecom("POST /2010-04-01/Accounts/{AccountSid}/Messages.json", {
+  AccountSid: "AC1",
+  To: "+1",
+  MediaUrl: ["https://a.example/1.png"],
+});
 // @ts-expect-error the form's `To` is required
 telecom("POST /2010-04-01/Accounts/{AccountSid}/Messages.json", { AccountSid: "AC1", Body: "Hi" });
 
@@ -242,7 +285,17 @@ const files = withOpenAPI<Files>(endpoint, filesDescription);
 files("GET /files/{file_id}#get_shared_link", { file_id: "1", fields: "shared_link" });
 // @ts-expect-error `fields` is required here
 files("GET /files/{file_id}#get_shared_link", { file_id: "1" });
-files("PUT /files/{file_id}/metadata/{scope}/{template_key}", { file_id: "1", scope: "global", template_key: "t", data: [{ op: "add", path: "/a", value: "b" }] });
-// @ts-expect-error a JSON Patch operation is add, replace, remove or test
-files("PUT /files/{file_id}/metadata/{scope}/{template_key}", { file_id: "1", scope: "global", template_key: "t", data: [{ op: "move", path: "/a" }] });
+files("PUT /files/{file_id}/metadata/{scope}/{template_key}", {
+  file_id: "1",
+  scope: "global",
+  template_key: "t",
+  data: [{ op: "add", path: "/a", value: "b" }],
+});
+files("PUT /files/{file_id}/metadata/{scope}/{template_key}", {
+  file_id: "1",
+  scope: "global",
+  template_key: "t",
+  // @ts-expect-error a JSON Patch operation is add, replace, remove or test
+  data: [{ op: "move", path: "/a" }],
+});
 files("PATCH /users/{user_id}", { user_id: "1", job_title: null });

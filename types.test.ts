@@ -1,7 +1,15 @@
 // Type tests, compiled (never run) by `tsc --noEmit --strict` in `npm test`: every line must compile, and
 // every line after a `@ts-expect-error` must not. The integration test compiles this file again against
 // the published declaration files and against a vendored `endpoint.ts`.
-import { endpoint, toFetch, type Endpoint, type EndpointHeaders, type FetchInit, type MergedOptions, type RequestOptions } from "./endpoint.ts";
+import {
+  endpoint,
+  toFetch,
+  type Endpoint,
+  type EndpointHeaders,
+  type FetchInit,
+  type MergedOptions,
+  type RequestOptions,
+} from "./endpoint.ts";
 
 /** True only when A and B are the same type (not merely assignable either way). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -34,7 +42,11 @@ endpoint("GET http://localhost:8080/health");
 // --- every other expression is optional ----------------------------------------------------------------
 
 endpoint("GET /users{/id}{?fields,sort}{&page}{#section}{+path}{.format}{;matrix}");
-endpoint("GET /users{/id}{?fields,sort}{&page}{#section}{+path}{.format}{;matrix}", { id: 1, fields: ["a"], page: null });
+endpoint("GET /users{/id}{?fields,sort}{&page}{#section}{+path}{.format}{;matrix}", {
+  id: 1,
+  fields: ["a"],
+  page: null,
+});
 endpoint("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", {
   owner: "o",
   repo: "r",
@@ -114,7 +126,10 @@ const asRequest: RequestOptions = issues;
 
 // --- named options keep their shapes ------------------------------------------------------------------
 
-endpoint("GET /user", { headers: { authorization: "token x", "x-count": 1 }, mediaType: { format: "raw", previews: ["mercy"] } });
+endpoint("GET /user", {
+  headers: { authorization: "token x", "x-count": 1 },
+  mediaType: { format: "raw", previews: ["mercy"] },
+});
 endpoint("GET /user", { baseUrl: "https://ghe.example.com/api/v3", request: { timeout: 1 } });
 // @ts-expect-error header values are strings or numbers
 endpoint("GET /user", { headers: { "x-flag": true } });
