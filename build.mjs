@@ -14,10 +14,25 @@ const write = (file, contents) => {
   renameSync(temporary, file);
 };
 
-// Internal record fields (compiled templates, per-defaults() state) get short names in every build, as
-// preact does: they are never seen by callers, and their long names were 85 B of the gzipped bundle.
-const INTERNAL_FIELDS =
-  /^(parts|names|name|relative|rooted|mayHoldQuery|first|separator|named|ifEmpty|keep|variables|inPath|prefix|explode|skip|merged|bodyHeaders|params|presetHeaders|verb|base|templates|fast|form|label|answers|server|variable|route)$/;
+// Internal record fields (compiled templates and operations, per-defaults() state) get short names in every
+// build, as preact does: callers never see them, and their long names cost about 90 B of the gzipped bundle.
+// Only names that no caller's object and no OpenAPI description uses are listed: esbuild renames every property
+// of that name in the file, and a caller's `name` or a description's `parameters` must stay as they are. A name
+// added here by mistake breaks the builds' tests, which run every unit test against them.
+const INTERNAL_FIELDS = new RegExp(
+  `^(${[
+    // Template, an expression's operator, Variable
+    ["parts", "taken", "relative", "rooted", "mayHoldQuery", "first", "separator", "named", "ifEmpty", "keep"],
+    ["inPath", "prefix", "skip"],
+    // State, ParsedRoute
+    ["merged", "presetHeaders", "bodyHeaders", "params", "verb", "base", "lower", "template"],
+    // CompiledOperation, Parameter, Prepared, OpenAPIContext
+    ["route", "templates", "fast", "form", "label", "server", "variable", "key", "json", "operation", "state"],
+    ["description", "operations"],
+  ]
+    .flat()
+    .join("|")})$`,
+);
 const common = {
   entryPoints: ["endpoint.ts"],
   bundle: true,
@@ -26,29 +41,32 @@ const common = {
   logLevel: "warning",
   write: false,
 };
+const CDN_EXPORTS = 'export { endpoint, parseTemplate, toFetch } from "./endpoint.ts";';
+
+/** endpoint.ts without its `#region openapi` … `#endregion`. */
+function withoutOpenAPI({ path }) {
+  const source = readFileSync(path, "utf8");
+  const start = source.indexOf("\n// #region openapi\n");
+  const end = source.indexOf("\n// #endregion\n", start);
+  if (start < 0 || end < 0) throw new Error("endpoint.ts: no `// #region openapi` … `// #endregion`");
+  return { contents: source.slice(0, start) + source.slice(end + "\n// #endregion\n".length), loader: "ts" };
+}
+
 const builds = await Promise.all([
   build({ ...common, format: "esm", outfile: "dist/endpoint.mjs" }),
   build({ ...common, format: "cjs", platform: "node", outfile: "dist/endpoint.cjs" }),
-  // The CDN bundle is what most pages need: `withOpenAPI` (section 5 of endpoint.ts) is left to the ESM build,
-  // which CDNs serve too, until it fits the bundle's budget. Its source is left out before minifying, not
-  // only shaken out after: esbuild picks short names by the letters of the whole file.
+  // The CDN bundle is what most pages need: `withOpenAPI` (the `#region openapi` of endpoint.ts) is left to the
+  // ESM build, which CDNs serve too, until it fits the bundle's budget. Its source is left out before minifying,
+  // not only shaken out after: esbuild picks short names by the letters of the whole file.
   build({
     ...common,
+    // Its exports are these three; the named options' list and the types are for module users.
+    entryPoints: undefined,
+    stdin: { contents: CDN_EXPORTS, resolveDir: ".", loader: "ts" },
     format: "esm",
     minify: true,
     outfile: "dist/endpoint.min.js",
-    plugins: [
-      {
-        name: "without-section-5",
-        setup: (build) =>
-          build.onLoad({ filter: /endpoint\.ts$/ }, ({ path }) => {
-            const source = readFileSync(path, "utf8");
-            const at = source.indexOf("// 5. Requests as an OpenAPI description says");
-            if (at < 0) throw new Error("endpoint.ts: section 5 not found");
-            return { contents: source.slice(0, source.lastIndexOf("\n// ----", at)), loader: "ts" };
-          }),
-      },
-    ],
+    plugins: [{ name: "without-openapi", setup: (build) => build.onLoad({ filter: /endpoint\.ts$/ }, withoutOpenAPI) }],
   }),
 ]);
 for (const { outputFiles } of builds) for (const { path, contents } of outputFiles) write(path, contents);

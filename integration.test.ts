@@ -614,7 +614,10 @@ npm(
     const declarations = readFileSync(join(installed, "dist", "endpoint.d.mts"), "utf8");
     // `export type X`, `export interface X`, and the names of an `export type { A, B }` list.
     const listed = [...declarations.matchAll(/^export type \{([^}]*)\}/gm)].flatMap((match) =>
-      match[1]!.split(",").map((name) => name.trim()),
+      match[1]!
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
     );
     const exported = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)]
       .map((match) => match[1]!)
