@@ -2,30 +2,22 @@
 // Every candidate is first checked to build the same request as ours (method case and user-agent
 // aside); only then is it timed. Each sample runs a batch of calls, so timer resolution does not
 // swamp sub-microsecond operations.
-import { Bench } from "tinybench";
-import { isDeepStrictEqual } from "node:util";
-import { cpus } from "node:os";
+
 import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { hostileInputs } from "./fixtures/hostile.mjs";
-import { endpoint, parseTemplate, withOpenAPI } from "./dist/endpoint.mjs";
-import createClient from "openapi-fetch";
-import { endpoint as octokit } from "@octokit/endpoint";
-import { parseTemplate as urlTemplate } from "url-template";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import { endpoint as octokit } from "@octokit/endpoint";
+import createClient from "openapi-fetch";
+import { Bench } from "tinybench";
+import { parseTemplate as urlTemplate } from "url-template";
+import { endpoint, parseTemplate, withOpenAPI } from "./dist/endpoint.mjs";
+import { hostileInputs } from "./fixtures/hostile.mjs";
+import { ACCEPT, normalize, UA } from "./fixtures/testkit.mjs";
 
 const BATCH = 100;
-const UA = endpoint.DEFAULTS.headers["user-agent"];
-const ACCEPT = "application/vnd.github.v3+json";
-
-/** A request in one shape for comparing: lowercase method, our user-agent, plain objects. */
-function normalize(request) {
-  const plain = JSON.parse(JSON.stringify(request));
-  plain.method = plain.method.toLowerCase();
-  plain.headers["user-agent"] = UA;
-  return plain;
-}
 
 // --- Hand-written floor: one function per route, as a person would write it --------------------
 const enc = encodeURIComponent;
@@ -129,8 +121,9 @@ for (const [path, item] of Object.entries(description.paths)) {
     if (!item[method]) continue;
     const options = {};
     let i = 0;
-    for (const [, name] of path.matchAll(/\{([^}]+)\}/g))
+    for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
       options[name] = /_(id|number)$/.test(name) ? 1000 + i++ : `${name}.v${i++}`;
+    }
     Object.assign(options, method === "get" ? { per_page: 100 } : { name: "x" });
     operations.push([`${method.toUpperCase()} ${path}`, options]);
   }
@@ -241,7 +234,13 @@ const pets = withOpenAPI(endpoint, petstore);
 const PETSTORE = "http://petstore.swagger.io/v2";
 const answered = Promise.resolve(new Response(null, { status: 204 }));
 let fetched;
-const client = createClient({ baseUrl: PETSTORE, fetch: (request) => ((fetched = request), answered) });
+const client = createClient({
+  baseUrl: PETSTORE,
+  fetch: (request) => {
+    fetched = request;
+    return answered;
+  },
+});
 const jsonAnswer = endpoint.defaults({ baseUrl: PETSTORE, headers: { accept: "application/json, application/xml" } });
 const noAnswer = endpoint.defaults({ baseUrl: PETSTORE, headers: { accept: "*/*" } });
 const pet = () => ({
@@ -325,21 +324,22 @@ function validate(workload) {
   for (const [name, fn] of Object.entries(workload.candidates)) {
     // What one pass builds: for round-robin and the expander, every result.
     let seen;
-    if (workload.routes)
+    if (workload.routes) {
       seen = workload.routes.map(([route, options]) =>
         (name === "endpoint-options" ? endpoint : octokit)(route, options),
       );
-    else if (workload.name.startsWith("RFC"))
+    } else if (workload.name.startsWith("RFC")) {
       seen = templates.map(([t, v]) => (name === "url-template" ? urlTemplate : parseTemplate)(t).expand(v));
-    else seen = [fn()];
+    } else seen = [fn()];
     results[name] = seen.map((r) => (typeof r === "string" ? r : normalize(r)));
   }
   const ours = results["endpoint-options"];
   for (const [name, result] of Object.entries(results)) {
     const reference = workload.references?.[name];
     if (reference) {
-      if (!isDeepStrictEqual(result, [normalize(reference())]))
+      if (!isDeepStrictEqual(result, [normalize(reference())])) {
         throw new Error(`${name} builds a different request than @octokit/endpoint for "${workload.name}"`);
+      }
     } else if (!isDeepStrictEqual(result, ours)) {
       const i = result.findIndex((r, k) => !isDeepStrictEqual(r, ours[k]));
       throw new Error(
@@ -356,10 +356,11 @@ function validate(workload) {
 async function validateOpenAPI({ name, candidates, peer }) {
   const ours = normalize(candidates["endpoint-options"]());
   const viaDescription = normalize(candidates.withOpenAPI());
-  if (!isDeepStrictEqual(viaDescription, ours))
+  if (!isDeepStrictEqual(viaDescription, ours)) {
     throw new Error(
       `withOpenAPI builds a different request for "${name}":\n${JSON.stringify(viaDescription)}\nvs\n${JSON.stringify(ours)}`,
     );
+  }
   await peer();
   const sent = {
     method: fetched.method.toLowerCase(),
@@ -367,10 +368,11 @@ async function validateOpenAPI({ name, candidates, peer }) {
     body: fetched.body ? JSON.parse(await fetched.text()) : undefined,
   };
   const wanted = { method: ours.method, url: ours.url, body: ours.body };
-  if (!isDeepStrictEqual(sent, wanted))
+  if (!isDeepStrictEqual(sent, wanted)) {
     throw new Error(
       `openapi-fetch sends a different request for "${name}":\n${JSON.stringify(sent)}\nvs\n${JSON.stringify(wanted)}`,
     );
+  }
 }
 
 // Shared machines are noisy: each workload runs in ROUNDS rounds, every candidate once per round, and a
@@ -430,10 +432,11 @@ else {
   const [all, ten] = ["round-robin over all", "round-robin over 10"].map(
     (start) => rows.find((row) => row.workload.startsWith(start))?.ns["endpoint-options"],
   );
-  if (all && ten)
+  if (all && ten) {
     console.log(
       `\nA call in a round-robin over every operation costs ${(all / ten).toFixed(2)}× one over 10 of them (target: at most 2.5×).`,
     );
+  }
   const dot = rows.find((row) => row.workload.includes("what a dot costs"))?.ns;
   if (dot) {
     const ratio = dot["endpoint-options"] / dot["endpoint-options, no dot"];
@@ -444,20 +447,23 @@ else {
   }
   // withOpenAPI's target: within 1.5× of the plain endpoint building the same request.
   for (const { workload, ns } of rows) {
-    if (ns.withOpenAPI)
+    if (ns.withOpenAPI) {
       console.log(
         `${workload}: withOpenAPI ${(ns.withOpenAPI / ns["endpoint-options"]).toFixed(2)}× the plain endpoint (target 1.5×)${ns.withOpenAPI / ns["endpoint-options"] > 1.5 ? ": missed" : ""}, openapi-fetch ${(ns["openapi-fetch 0.17"] / ns.withOpenAPI).toFixed(1)}× withOpenAPI.`,
       );
+    }
   }
   // The target: at least 10× @octokit/endpoint on every workload. What the hand-written floor costs, as measured.
   for (const { workload, ns } of rows) {
     const ours = ns["endpoint-options"];
-    if (ns["@octokit/endpoint"] && ns["@octokit/endpoint"] / ours < 10)
+    if (ns["@octokit/endpoint"] && ns["@octokit/endpoint"] / ours < 10) {
       console.log(
         `Below target: ${workload} is ${(ns["@octokit/endpoint"] / ours).toFixed(1)}× @octokit/endpoint (target 10×).`,
       );
-    if (ns["hand-written"])
+    }
+    if (ns["hand-written"]) {
       console.log(`${workload}: ${(ours / ns["hand-written"]).toFixed(2)}× the hand-written floor.`);
+    }
   }
   if (!process.env.BENCH_ONLY) {
     writeFileSync("bench.svg", chart(rows, await sizes()));
@@ -492,10 +498,11 @@ else {
     ]) {
       const times = typeCheckTimes(tsc);
       const ours = parseFloat(times["endpoint-options"].check);
-      for (const [candidate, stats] of Object.entries(times))
+      for (const [candidate, stats] of Object.entries(times)) {
         console.log(
           `| ${candidate} | ${name} | ${stats.check} | ${stats.memory} | ${(parseFloat(stats.check) / ours).toFixed(1)} |`,
         );
+      }
     }
   }
 }
@@ -559,76 +566,97 @@ async function sizes() {
   ];
 }
 
+/** The chart's candidates and their colours. */
+const CHART_COLORS = {
+  "endpoint-options": "#2f6fdf",
+  "endpoint-options, no dot": "#8fb3ef",
+  withOpenAPI: "#6a4fd0",
+  "@octokit/endpoint": "#a0a0a0",
+  "hand-written": "#3aa76d",
+  "url-template": "#c9a227",
+  "openapi-fetch 0.17": "#d0743c",
+};
+/** Where the bars start, how wide the widest is, a bar's height and the gap between bars. */
+const CHART = { left: 400, width: 400, bar: 13, gap: 3 };
+const escapeXml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+/** A time's bar length: ns on a logarithmic scale from 50 ns to 20 µs. */
+const barLength = (ns) => (Math.log10(ns / 50) / Math.log10(20000 / 50)) * CHART.width;
+
+/** Gridlines at 100 ns, 1 µs and 10 µs, down the height of the bars. */
+function chartGrid(rows) {
+  const { left, bar, gap } = CHART;
+  const height = rows.reduce((sum, row) => sum + Object.keys(row.ns).length * (bar + gap) + 10, 0);
+  return [
+    [100, "100 ns"],
+    [1000, "1 µs"],
+    [10000, "10 µs"],
+  ].flatMap(([ns, label]) => [
+    `<line x1="${left + barLength(ns)}" x2="${left + barLength(ns)}" y1="40" y2="${40 + height}" stroke="#ddd"/>`,
+    `<text x="${left + barLength(ns)}" y="38" font-size="9" fill="#777" text-anchor="middle">${label}</text>`,
+  ]);
+}
+
+/** Each workload's bars, from `y` down; returns the SVG and where it ends. */
+function chartBars(rows, y) {
+  const { left, bar, gap } = CHART;
+  const out = [];
+  for (const { workload, ns } of rows) {
+    const names = Object.keys(ns);
+    const title = workload.length > 62 ? workload.slice(0, 61) + "…" : workload;
+    out.push(
+      `<text x="${left - 10}" y="${y + ((bar + gap) * names.length) / 2 + 4}" text-anchor="end">${escapeXml(title)}</text>`,
+    );
+    for (const name of names) {
+      const length = barLength(ns[name]);
+      out.push(
+        `<rect x="${left}" y="${y}" width="${length.toFixed(1)}" height="${bar}" fill="${CHART_COLORS[name]}"/>`,
+      );
+      out.push(`<text x="${left + length + 4}" y="${y + bar - 3}" font-size="10">${ns[name].toFixed(0)} ns</text>`);
+      y += bar + gap;
+    }
+    y += 10;
+  }
+  return { out, y };
+}
+
+/** The bundle sizes as bars, from `y` down; returns the SVG and where it ends. */
+function chartBundles(bundles, y) {
+  const { left, width, bar, gap } = CHART;
+  const out = [`<text x="10" y="${y}" font-weight="bold">Bundle size, gzip</text>`];
+  y += 12;
+  const biggest = Math.max(...bundles.map(([, bytes]) => bytes));
+  for (const [name, bytes] of bundles) {
+    const color = name.startsWith("@") ? CHART_COLORS["@octokit/endpoint"] : CHART_COLORS["endpoint-options"];
+    out.push(`<text x="${left - 10}" y="${y + bar - 3}" text-anchor="end">${escapeXml(name)}</text>`);
+    out.push(
+      `<rect x="${left}" y="${y}" width="${((bytes / biggest) * width).toFixed(1)}" height="${bar}" fill="${color}"/>`,
+    );
+    out.push(`<text x="${left + (bytes / biggest) * width + 4}" y="${y + bar - 3}" font-size="10">${bytes} B</text>`);
+    y += bar + gap + 4;
+  }
+  return { out, y };
+}
+
 /**
  * An SVG chart of the run: per workload, ns per call of each candidate as bars on a logarithmic scale
  * (octokit is 10–30× ours, the floor a third of it), then the bundle sizes. Written by hand: no charting
  * library for one picture.
  */
 function chart(rows, bundles) {
-  const colors = {
-    "endpoint-options": "#2f6fdf",
-    "endpoint-options, no dot": "#8fb3ef",
-    withOpenAPI: "#6a4fd0",
-    "@octokit/endpoint": "#a0a0a0",
-    "hand-written": "#3aa76d",
-    "url-template": "#c9a227",
-    "openapi-fetch 0.17": "#d0743c",
-  };
-  const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const left = 400,
-    width = 400,
-    bar = 13,
-    gap = 3;
-  const x = (ns) => (Math.log10(ns / 50) / Math.log10(20000 / 50)) * width;
-  let y = 48;
-  const out = [];
-  // Gridlines: 100 ns, 1 µs, 10 µs.
-  for (const [ns, label] of [
-    [100, "100 ns"],
-    [1000, "1 µs"],
-    [10000, "10 µs"],
-  ]) {
-    out.push(
-      `<line x1="${left + x(ns)}" x2="${left + x(ns)}" y1="40" y2="${40 + rows.reduce((sum, { ns }) => sum + Object.keys(ns).length * (bar + gap) + 10, 0)}" stroke="#ddd"/>`,
-    );
-    out.push(`<text x="${left + x(ns)}" y="38" font-size="9" fill="#777" text-anchor="middle">${label}</text>`);
-  }
-  for (const { workload, ns } of rows) {
-    const names = Object.keys(ns);
-    out.push(
-      `<text x="${left - 10}" y="${y + ((bar + gap) * names.length) / 2 + 4}" text-anchor="end">${escape(workload.length > 62 ? workload.slice(0, 61) + "…" : workload)}</text>`,
-    );
-    for (const name of names) {
-      out.push(`<rect x="${left}" y="${y}" width="${x(ns[name]).toFixed(1)}" height="${bar}" fill="${colors[name]}"/>`);
-      out.push(
-        `<text x="${left + x(ns[name]) + 4}" y="${y + bar - 3}" font-size="10">${ns[name].toFixed(0)} ns</text>`,
-      );
-      y += bar + gap;
-    }
-    y += 10;
-  }
-  y += 20;
-  out.push(`<text x="10" y="${y}" font-weight="bold">Bundle size, gzip</text>`);
-  y += 12;
-  const biggest = Math.max(...bundles.map(([, bytes]) => bytes));
-  for (const [name, bytes] of bundles) {
-    out.push(`<text x="${left - 10}" y="${y + bar - 3}" text-anchor="end">${escape(name)}</text>`);
-    out.push(
-      `<rect x="${left}" y="${y}" width="${((bytes / biggest) * width).toFixed(1)}" height="${bar}" fill="${name.startsWith("@") ? colors["@octokit/endpoint"] : colors["endpoint-options"]}"/>`,
-    );
-    out.push(`<text x="${left + (bytes / biggest) * width + 4}" y="${y + bar - 3}" font-size="10">${bytes} B</text>`);
-    y += bar + gap + 4;
-  }
-  const legend = Object.entries(colors).map(
+  const bars = chartBars(rows, 48);
+  const bundleBars = chartBundles(bundles, bars.y + 20);
+  const legend = Object.entries(CHART_COLORS).map(
     ([name, color], i) =>
       `<rect x="${10 + i * 150}" y="8" width="10" height="10" fill="${color}"/><text x="${24 + i * 150}" y="17">${name}</text>`,
   );
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 90}" height="${y + 10}" font-family="system-ui, sans-serif" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART.left + CHART.width + 90}" height="${bundleBars.y + 10}" font-family="system-ui, sans-serif" font-size="11">`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    `<text x="10" y="30" font-size="10" fill="#555">ns per call, log scale: shorter is faster (Node ${escape(process.version)}, ${escape(cpus()[0]?.model ?? "")})</text>`,
+    `<text x="10" y="30" font-size="10" fill="#555">ns per call, log scale: shorter is faster (Node ${escapeXml(process.version)}, ${escapeXml(cpus()[0]?.model ?? "")})</text>`,
     ...legend,
-    ...out,
+    ...chartGrid(rows),
+    ...bars.out,
+    ...bundleBars.out,
     "</svg>",
     "",
   ].join("\n");

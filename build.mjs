@@ -1,11 +1,12 @@
 // Builds dist/ from endpoint.ts: ESM, CommonJS, a minified ESM bundle for browsers and CDNs,
 // and the declaration files for both module systems. Each file is written whole and then renamed into
 // place, so that a test reading dist/ while another checkout's `npm test` rebuilds it never sees half a file.
-import { build } from "esbuild";
+
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { build } from "esbuild";
 
 mkdirSync("dist", { recursive: true });
 const write = (file, contents) => {
@@ -66,7 +67,9 @@ const builds = await Promise.all([
     format: "esm",
     minify: true,
     outfile: "dist/endpoint.min.js",
-    plugins: [{ name: "without-openapi", setup: (build) => build.onLoad({ filter: /endpoint\.ts$/ }, withoutOpenAPI) }],
+    plugins: [
+      { name: "without-openapi", setup: (esbuild) => esbuild.onLoad({ filter: /endpoint\.ts$/ }, withoutOpenAPI) },
+    ],
   }),
 ]);
 for (const { outputFiles } of builds) for (const { path, contents } of outputFiles) write(path, contents);

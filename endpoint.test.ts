@@ -1,22 +1,37 @@
-import { suite } from "uvu";
-import * as assert from "uvu/assert";
+// The unit tests, in endpoint.ts's order: the contract, the shared helpers' caches, RFC 6570 templates, options,
+// building a request, toFetch(), withOpenAPI(); then the checks across all of it: every GitHub route against
+// @octokit/endpoint, hostile input, properties, the shape of endpoint.ts and the size budgets.
+//
+// Each section runs against the source and both builds. UNIT_PART=source or builds runs half of it (npm test runs
+// the halves side by side); QUICK=1 runs a quarter of the property tests. One file, one part:
+//   UNIT_PART=source node --import tsx endpoint.test.ts
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { endpoint as octokit } from "@octokit/endpoint";
-import { endpointAlone, measure } from "./size.mjs";
-import { hostileInputs, timeHostile } from "./fixtures/hostile.mjs";
-import fc from "fast-check";
-import { URL as StandardURL } from "whatwg-url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { endpoint as octokit } from "@octokit/endpoint";
+import fc from "fast-check";
+import ts from "typescript";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { URL as StandardURL } from "whatwg-url";
 import * as source from "./endpoint.ts";
-import * as esm from "./dist/endpoint.mjs";
+import { hostileInputs, timeHostile } from "./fixtures/hostile.mjs";
+import {
+  ACCEPT,
+  builds,
+  callsOf,
+  NAMED_OPTIONS,
+  normalize,
+  PRODUCTION_FIXTURES,
+  published,
+  RFC3986_URI,
+  requestText,
+  UA,
+} from "./fixtures/testkit.mjs";
+import { endpointAlone, measure } from "./size.mjs";
 
 type Lib = typeof source;
-const cjs: Lib = createRequire(import.meta.url)("./dist/endpoint.cjs");
 const pkg = JSON.parse(readFileSync("package.json", "utf8"));
-const UA = `endpoint-options/${pkg.version}`;
-const ACCEPT = "application/vnd.github.v3+json";
 // Every GitHub REST route, from the package that generates octokit's REST methods.
 const { default: Endpoints } = await import(
   "./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js" as string
@@ -32,391 +47,561 @@ function throwsType(fn: () => unknown, ...parts: string[]) {
     fn();
   } catch (error) {
     assert.instance(error, TypeError, `expected TypeError, got ${error}`);
-    for (const part of parts)
-      assert.ok(
-        (error as Error).message.includes(part),
-        `message ${JSON.stringify((error as Error).message)} lacks ${JSON.stringify(part)}`,
-      );
+    for (const part of parts) {
+      const { message } = error as Error;
+      assert.ok(message.includes(part), `message ${JSON.stringify(message)} lacks ${JSON.stringify(part)}`);
+    }
     return;
   }
   assert.unreachable(`expected a TypeError mentioning ${parts.join(", ")}`);
 }
 
-function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
-  const test = suite(`${name}`);
+/**
+ * UNIT_PART=source or builds: half of the suites, so that `npm test` runs the two halves side by side (the
+ * source's behaviour, caches, hostile input, the shape and sizes; the builds' behaviour, the differential and
+ * properties).
+ */
+const inPart = (name: "source" | "builds") => !process.env.UNIT_PART || process.env.UNIT_PART === name;
+const BUILDS = Object.entries(await builds()) as [string, Lib][];
+const LIBS: [name: string, lib: Lib][] = [
+  ...(inPart("source") ? [["source", source] as [string, Lib]] : []),
+  ...(inPart("builds") ? BUILDS : []),
+];
 
-  // --- Spec section 4.1: the two worked shapes -------------------------------------------
+/** A test's view of a build: the build, and an endpoint on a test host for withOpenAPI()'s tests. */
+type Under = Lib & { base: ReturnType<Lib["endpoint"]["defaults"]> };
 
-  test("spec: route with a data body", () => {
-    const result = endpoint(
-      "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
-      {
-        owner: "octocat",
-        repo: "hello-world",
-        release_id: 1,
-        name: "example.zip",
-        label: "short description",
-        data: "zip file contents",
-        headers: { "content-type": "application/zip", "content-length": 17 },
-      },
-    );
-    assert.equal(result, {
-      method: "post",
-      url: "https://uploads.github.com/repos/octocat/hello-world/releases/1/assets?name=example.zip&label=short%20description",
-      headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/zip", "content-length": 17 },
-      body: "zip file contents",
-    });
+/** A section of tests, each run against every build of LIBS as its own suite: `section(name, (lib) => …)`. */
+function section(title: string) {
+  const suites = LIBS.map(([name, lib]) => {
+    const under: Under = { ...lib, base: lib.endpoint.defaults({ baseUrl: "https://api.example" }) };
+    return [suite(`${name}: ${title}`), under] as const;
   });
+  const test = (name: string, body: (lib: Under) => unknown) => {
+    for (const [tests, lib] of suites) tests(name, () => body(lib));
+  };
+  const run = () => {
+    for (const [tests] of suites) tests.run();
+  };
+  return Object.assign(test, { run });
+}
 
-  test("spec: placeholders, a query parameter and authorization", () => {
-    const result = endpoint("GET /orgs/:org/repos", {
-      headers: { authorization: "token 0000000000" },
-      org: "octokit",
-      type: "private",
-    });
-    assert.equal(result, {
-      method: "get",
-      url: "https://api.github.com/orgs/octokit/repos?type=private",
-      headers: { accept: ACCEPT, authorization: "token 0000000000", "user-agent": UA },
-    });
-    assert.equal(Object.keys(result), ["method", "url", "headers"]);
+// --- 1. The contract: the spec's worked shapes, the defaults -------------------------------------------------------
+
+const contract = section("the contract");
+
+contract("spec: route with a data body", ({ endpoint }) => {
+  const result = endpoint(
+    "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+    {
+      owner: "octocat",
+      repo: "hello-world",
+      release_id: 1,
+      name: "example.zip",
+      label: "short description",
+      data: "zip file contents",
+      headers: { "content-type": "application/zip", "content-length": 17 },
+    },
+  );
+  assert.equal(result, {
+    method: "post",
+    url: "https://uploads.github.com/repos/octocat/hello-world/releases/1/assets?name=example.zip&label=short%20description",
+    headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/zip", "content-length": 17 },
+    body: "zip file contents",
   });
+});
 
-  // --- Routes, methods and URLs ------------------------------------------------------------
-
-  test("route: URL alone means GET; options form needs url, method defaults to GET", () => {
-    assert.is(endpoint("/user").method, "get");
-    assert.is(endpoint("/user").url, "https://api.github.com/user");
-    assert.equal(endpoint({ url: "/user" }), endpoint("GET /user"));
-    assert.is(endpoint({ method: "PATCH", url: "/user", name: "x" }).method, "patch");
+contract("spec: placeholders, a query parameter and authorization", ({ endpoint }) => {
+  const result = endpoint("GET /orgs/:org/repos", {
+    headers: { authorization: "token 0000000000" },
+    org: "octokit",
+    type: "private",
   });
-
-  test("route: a method beside a route overrides it; a url beside it is a parameter", () => {
-    const result = endpoint("GET /user", { method: "POST", url: "/users/{username}", username: "octocat" });
-    assert.is(result.method, "post");
-    assert.is(result.url, "https://api.github.com/user");
-    assert.equal(result.body, { username: "octocat", url: "/users/{username}" });
+  assert.equal(result, {
+    method: "get",
+    url: "https://api.github.com/orgs/octokit/repos?type=private",
+    headers: { accept: ACCEPT, authorization: "token 0000000000", "user-agent": UA },
   });
+  assert.equal(Object.keys(result), ["method", "url", "headers"]);
+});
 
-  test("route: method is lowercase in the result whatever its case", () => {
-    assert.is(endpoint("post /markdown", { text: "x" }).method, "post");
-    assert.is(endpoint("Delete /x").method, "delete");
+contract("DEFAULTS: GitHub's base URL, accept and our user-agent with package.json's version", ({ endpoint }) => {
+  assert.equal(endpoint.DEFAULTS, {
+    method: "GET",
+    baseUrl: "https://api.github.com",
+    headers: { accept: ACCEPT, "user-agent": UA },
+    mediaType: { format: "" },
   });
+});
 
-  test("url: full URLs are the target, paths join baseUrl with exactly one slash", () => {
-    assert.is(endpoint("GET https://example.com/a").url, "https://example.com/a");
-    assert.is(endpoint("GET HTTP://example.com/a").url, "HTTP://example.com/a");
-    assert.is(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3/" }).url, "https://ghe.example/api/v3/user");
-    assert.is(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3" }).url, "https://ghe.example/api/v3/user");
-    assert.is(endpoint("GET user", { baseUrl: "https://ghe.example/api/v3" }).url, "https://ghe.example/api/v3/user");
-    assert.is(endpoint("GET /").url, "https://api.github.com/");
+contract("version: the user-agent carries package.json's version", ({ endpoint }) => {
+  assert.is(endpoint("GET /").headers["user-agent"], `endpoint-options/${pkg.version}`);
+});
+
+contract("NAMED_OPTIONS: the options never taken for a parameter", ({ NAMED_OPTIONS: named }) => {
+  assert.equal([...named], NAMED_OPTIONS);
+});
+
+contract.run();
+
+// --- 2. Shared helpers: the caches -----------------------------------------------------------------------------------
+
+const caches = suite("caches");
+
+/** How many of `routes`, called in turn, were compiled (a compile reads the route with indexOf(" ")). */
+function compiles(lib: Lib, routes: string[]): number {
+  const seen = new Set(routes);
+  const indexOf = String.prototype.indexOf;
+  let count = 0;
+  String.prototype.indexOf = function (this: string, ...args: [string, number?]) {
+    if (args[0] === " " && seen.has(String(this))) count++;
+    return indexOf.apply(this, args);
+  };
+  try {
+    for (const route of routes) lib.endpoint(route, { id: 1 });
+  } finally {
+    String.prototype.indexOf = indexOf;
+  }
+  return count;
+}
+
+for (const [name, lib] of [["source", source] as [string, Lib], ...BUILDS]) {
+  caches(`${name}: 4,000 routes called in turn settle in the cache, even one full of other routes`, () => {
+    // The earlier tests filled the cache. A miss makes room at random, so it may evict a route of this set
+    // too, but a hit evicts nothing: within a few rounds every route is found (oldest-out finds none, ever).
+    const routes = Array.from({ length: 4000 }, (_, i) => `GET /cache-${name}/${i}/{id}`);
+    const rounds = Array.from({ length: 6 }, () => compiles(lib, routes));
+    assert.is(rounds[0], 4000);
+    assert.ok(rounds[1]! < 2000, `round 2: ${rounds.join(", ")}`);
+    assert.equal(rounds.slice(-2), [0, 0], `compiles per round: ${rounds.join(", ")}`);
   });
+  caches(
+    `${name}: past the cache's size, a cycle of 8,000 routes still finds some (oldest-out would find none)`,
+    () => {
+      // With room made at random, a cycle twice the cache's size misses about 80% of the time, 5,000 routes 35%.
+      const routes = Array.from({ length: 8000 }, (_, i) => `GET /cycle-${name}/${i}/{id}`);
+      compiles(lib, routes);
+      const misses = [compiles(lib, routes), compiles(lib, routes)];
+      assert.ok(
+        misses.every((count) => count < 8000 * 0.9),
+        `recompiled per round of 8,000: ${misses.join(", ")}`,
+      );
+    },
+  );
+}
+if (inPart("source")) caches.run();
 
-  test("url: :name reads as {name}; names may contain '-'", () => {
-    assert.is(endpoint("GET /repos/:owner/:repo", { owner: "a", repo: "b" }).url, "https://api.github.com/repos/a/b");
-    assert.is(endpoint("GET /x/:n", { n: 1 }).url, "https://api.github.com/x/1");
-    assert.is(endpoint("GET /x/:repo_id2/y", { repo_id2: 7 }).url, "https://api.github.com/x/7/y");
-    assert.is(endpoint("GET /x/:9", {}).url, "https://api.github.com/x/:9");
-    assert.is(
-      endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e", "enterprise-team": "t" })
-        .url,
-      "https://api.github.com/enterprises/e/teams/t",
-    );
-  });
+// --- 3. RFC 6570 templates -----------------------------------------------------------------------------------------
 
-  test("url: a trailing slash goes, unless the URL is just '/'", () => {
-    assert.is(endpoint("GET /repos/{owner}/", { owner: "a" }).url, "https://api.github.com/repos/a");
-    assert.is(endpoint("GET /repos/{owner}/{path}", { owner: "a" }).url, "https://api.github.com/repos/a");
-    assert.is(endpoint("GET https://example.com/").url, "https://example.com");
-    assert.is(endpoint("GET /a{/b}", { b: "" }).url, "https://api.github.com/a");
-    assert.is(endpoint("GET /a{/b,c}", { b: "x", c: "" }).url, "https://api.github.com/a/x");
-    assert.is(endpoint("GET /a{+b}", { b: "/c/" }).url, "https://api.github.com/a/c");
-    assert.is(endpoint("GET /a{b}/", { b: "" }).url, "https://api.github.com/a");
-    assert.is(endpoint("GET /a{b}", { b: "/" }).url, "https://api.github.com/a%2F");
-    assert.is(endpoint("GET {+b}", { b: "/" }).url, "https://api.github.com/");
-  });
+const templates = section("RFC 6570 templates");
 
-  test("url: a template that does not start with '/' is joined to baseUrl with one", () => {
-    assert.is(endpoint("GET {+path}", { path: "/x/y" }).url, "https://api.github.com/x/y");
-    assert.is(endpoint("GET {+path}", { path: "x/y" }).url, "https://api.github.com/x/y");
-    assert.is(endpoint("GET {/path}", { path: "x" }).url, "https://api.github.com/x");
-    assert.is(endpoint("GET x/{y}", { y: 1, baseUrl: "https://h.example/api/" }).url, "https://h.example/api/x/1");
-  });
-
-  test("url: placeholder values are percent-encoded, named options are never variables", () => {
-    assert.is(
-      endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "a b", repo: "ü", path: "dir/file.txt" }).url,
-      "https://api.github.com/repos/a%20b/%C3%BC/contents/dir%2Ffile.txt",
-    );
-    assert.is(endpoint("GET /x{/url,method,headers}", { method: "GET", headers: {} }).url, "https://api.github.com/x");
-    assert.is(endpoint("GET /x/{+path}", { path: "a/b c" }).url, "https://api.github.com/x/a/b%20c");
-  });
-
-  // --- Parameter routing -------------------------------------------------------------------
-
-  test("routing: GET and HEAD send unused parameters as the query, encoded", () => {
-    assert.is(
-      endpoint("GET /x", { a: "1 2", "b&c": "=", list: ["a", "b"], n: 0, t: false }).url,
-      "https://api.github.com/x?a=1%202&b%26c=%3D&list=a%2Cb&n=0&t=false",
-    );
-    assert.is(endpoint("HEAD /x/{id}", { id: 1, page: 2 }).url, "https://api.github.com/x/1?page=2");
-    assert.is(endpoint("HEAD /x/{id}", { id: 1, page: 2 }).body, undefined);
-  });
-
-  test("routing: the query appends with & when the URL already has one", () => {
-    assert.is(endpoint("GET /x?a=1", { b: 2 }).url, "https://api.github.com/x?a=1&b=2");
-    assert.is(endpoint("GET /x{?a}", { a: 1, b: 2 }).url, "https://api.github.com/x?a=1&b=2");
-    assert.is(endpoint("GET /x{?a}", { b: 2 }).url, "https://api.github.com/x?b=2");
-    assert.is(endpoint("GET /x{+a}", { a: "?c=3", b: 2 }).url, "https://api.github.com/x?c=3&b=2");
-    assert.is(endpoint("GET /x{#a}", { a: "y?z", b: 2 }).url, "https://api.github.com/x?b=2#y?z");
-    assert.is(endpoint("GET /x{+a}", { a: "/y", b: 2 }).url, "https://api.github.com/x/y?b=2");
-    assert.is(endpoint("GET /x", { b: 2, baseUrl: "https://h.example/?v=1" }).url, "https://h.example/x?v=1&b=2");
-  });
-
-  test("routing: q keeps literal '+' between encoded parts", () => {
-    assert.is(
-      endpoint("GET /search/issues", { q: 'repo:a/b+is:open label:"x y"' }).url,
-      "https://api.github.com/search/issues?q=repo%3Aa%2Fb+is%3Aopen%20label%3A%22x%20y%22",
-    );
-    assert.is(endpoint("GET /search/code", { q: 42 }).url, "https://api.github.com/search/code?q=42");
-  });
-
-  test("routing: other methods send unused parameters as a JSON body", () => {
-    const result = endpoint("POST /repos/{owner}/{repo}/issues", {
-      owner: "a",
-      repo: "b",
-      title: "t",
-      labels: ["x"],
-      milestone: null,
-    });
-    assert.equal(result, {
-      method: "post",
-      url: "https://api.github.com/repos/a/b/issues",
-      headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/json; charset=utf-8" },
-      body: { title: "t", labels: ["x"], milestone: null },
-    });
-    assert.is(Object.getPrototypeOf(result.body), Object.prototype);
-    assert.equal(endpoint("DELETE /x/{id}", { id: 1, reason: "r" }).body, { reason: "r" });
-  });
-
-  test("routing: data is the body as it is, other parameters are not sent", () => {
-    const data = { any: "thing" };
-    const result = endpoint("PUT /x/{id}", { id: 1, data, ignored: true });
-    assert.is(result.body, data);
-    assert.is(result.headers["content-type"], "application/json; charset=utf-8");
-    assert.is(endpoint("POST /markdown/raw", { data: "# hi", headers: { "content-type": "text/plain" } }).body, "# hi");
-  });
-
-  test("routing: a __proto__ body key from JSON.parse stays data", () => {
-    const options = JSON.parse('{"owner":"a","__proto__":{"polluted":true},"title":"t"}');
-    const result = endpoint("POST /repos/{owner}/issues", options);
-    const body = result.body as Record<string, unknown>;
-    assert.equal(Object.keys(body), ["__proto__", "title"]);
-    assert.is(JSON.stringify(body), '{"__proto__":{"polluted":true},"title":"t"}');
-    assert.is(Object.getPrototypeOf(body), Object.prototype);
-    assert.is(({} as Record<string, unknown>).polluted, undefined);
-  });
-
-  test("routing: inherited properties are never options, parameters or headers, even on a polluted Object.prototype", () => {
-    const proto = Object.prototype as Record<string, unknown>;
-    proto.polluted = "x";
-    proto.baseUrl = "https://evil.example";
-    try {
-      assert.is(endpoint("GET /repos/{owner}", { owner: "a", page: 2 }).url, "https://api.github.com/repos/a?page=2");
-      assert.equal(endpoint("POST /repos/{owner}", { owner: "a", title: "t" }).body, { title: "t" });
-      assert.is(endpoint("POST /repos/{owner}", { owner: "a" }).body, undefined);
-      assert.equal(toFetch({ method: "get", url: "/x", headers: { accept: "a" } })[1].headers, { accept: "a" });
-    } finally {
-      delete proto.polluted;
-      delete proto.baseUrl;
+// RFC 6570's public test vectors, each case its own test named by its template.
+const RFC6570_FILES = ["spec-examples.json", "extended-tests.json", "negative-tests.json"];
+for (const file of RFC6570_FILES) {
+  for (const [group, { variables, testcases }] of Object.entries<any>(fixture(file))) {
+    for (const [template, expected] of testcases as [string, string | string[] | false][]) {
+      templates(`RFC 6570 ${file}, ${group}: ${template}`, ({ parseTemplate }) => {
+        if (expected === false) {
+          let error: unknown;
+          try {
+            parseTemplate(template).expand(variables);
+          } catch (thrown) {
+            error = thrown;
+          }
+          assert.instance(error, TypeError, `${group}: ${template} should throw`);
+          return;
+        }
+        const actual = parseTemplate(template).expand(variables);
+        const allowed = Array.isArray(expected) ? expected : [expected];
+        assert.ok(allowed.includes(actual), `${group}: ${template} gave ${actual}, expected ${allowed.join(" or ")}`);
+      });
     }
-  });
+  }
+}
 
-  test("body: PUT and PATCH without a body send an empty one, without content-type", () => {
-    assert.equal(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "a", repo: "b" }), {
-      method: "put",
-      url: "https://api.github.com/user/starred/a/b",
-      headers: { accept: ACCEPT, "user-agent": UA },
-      body: "",
-    });
-    assert.is(endpoint("PATCH /x").body, "");
-    assert.is("body" in endpoint("POST /x"), false);
-    assert.is("body" in endpoint("DELETE /x"), false);
-  });
+templates("RFC 6570: each fixture file holds its cases", () => {
+  for (const file of RFC6570_FILES) {
+    const count = Object.values<any>(fixture(file)).reduce((sum, { testcases }) => sum + testcases.length, 0);
+    assert.ok(count > 30, `${file}: ${count} cases`);
+  }
+});
 
-  test("body: a content-type given is kept", () => {
-    assert.is(
-      endpoint("POST /x", { a: 1, headers: { "Content-Type": "application/x" } }).headers["content-type"],
-      "application/x",
+templates("RFC 6570: literals outside the URI set are encoded, triplets kept", ({ parseTemplate }) => {
+  assert.is(parseTemplate("a b<c>|{x}").expand({ x: 1 }), "a%20b%3Cc%3E%7C1");
+  assert.is(parseTemplate("%zz%41").expand({}), "%25zz%41");
+});
+
+templates("encoding: spaces and non-ASCII, with and without the characters only RFC 6570 escapes", ({ endpoint }) => {
+  // Text without !'()* is escaped by encodeURIComponent, text with them by a pass of our own: alike.
+  const x = "https://api.github.com/x";
+  assert.is(
+    endpoint("GET /x/{p}", { p: "Next.js 15.0.3 — tarball" }).url,
+    x + "/Next.js%2015.0.3%20%E2%80%94%20tarball",
+  );
+  assert.is(
+    endpoint("GET /x/{p}", { p: "Next.js (15.0.3) — tarball!" }).url,
+    x + "/Next.js%20%2815.0.3%29%20%E2%80%94%20tarball%21",
+  );
+  assert.is(endpoint("GET /x{?p}", { p: "a b*'é" }).url, x + "?p=a%20b%2A%27%C3%A9");
+  assert.is(endpoint("GET /x", { v: "a b*'é", w: "a b é" }).url, x + "?v=a%20b*'%C3%A9&w=a%20b%20%C3%A9");
+  assert.is(endpoint("GET /x", { q: "a b+é", r: "a b+é" }).url, x + "?q=a%20b+%C3%A9&r=a%20b%2B%C3%A9");
+  for (const [route, what] of [
+    ["GET /x/{p}", "p"],
+    ["GET /x", "p"],
+    ["GET /x", "q"],
+    ["GET /x/{+p}", "p"],
+  ]) {
+    for (const text of ["a b\uD800", "a!\uDC00b", "\uD800 "]) {
+      throwsType(() => endpoint(route, { [what]: text }), `parameter "${what}" has a lone surrogate`);
+    }
+  }
+});
+
+templates("RFC 6570: inherited properties are not variables; 0 and false are values", ({ parseTemplate }) => {
+  assert.is(parseTemplate("{constructor}{toString}{hasOwnProperty}").expand({}), "");
+  assert.is(parseTemplate("{a}{?b,c}").expand({ a: 0, b: false, c: 0 }), "0?b=false&c=0");
+});
+
+templates("RFC 6570: strict names reject '-', error positions", ({ parseTemplate }) => {
+  throwsType(
+    () => parseTemplate("/x/{enterprise-team}"),
+    'template "/x/{enterprise-team}": bad variable "enterprise-team" at 4',
+  );
+  assert.is(parseTemplate("/x/:name").expand({ name: "n" }), "/x/:name");
+  throwsType(() => parseTemplate("/x/{a"), 'template "/x/{a": unclosed "{" at 3');
+  throwsType(() => parseTemplate("x\uD800{a}"), 'template "x\\ud800{a}" has a lone surrogate');
+  throwsType(() => parseTemplate(1 as any), "template must be a string");
+  throwsType(() => parseTemplate("{x}").expand(null as any), "variables must be an object");
+});
+
+templates("RFC 6570: a template compiles once and expands many times", ({ parseTemplate }) => {
+  const template = parseTemplate("/users{/id}{?fields*}");
+  assert.is(template.expand({ id: 1, fields: ["a", "b"] }), "/users/1?fields=a&fields=b");
+  assert.is(template.expand({ id: "x" }), "/users/x");
+});
+
+templates("url: :name reads as {name}; names may contain '-'", ({ endpoint }) => {
+  assert.is(endpoint("GET /repos/:owner/:repo", { owner: "a", repo: "b" }).url, "https://api.github.com/repos/a/b");
+  assert.is(endpoint("GET /x/:n", { n: 1 }).url, "https://api.github.com/x/1");
+  assert.is(endpoint("GET /x/:repo_id2/y", { repo_id2: 7 }).url, "https://api.github.com/x/7/y");
+  assert.is(endpoint("GET /x/:9", {}).url, "https://api.github.com/x/:9");
+  assert.is(
+    endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e", "enterprise-team": "t" }).url,
+    "https://api.github.com/enterprises/e/teams/t",
+  );
+});
+
+templates(":name is a placeholder only in the path, never in the authority, query or fragment", ({ endpoint }) => {
+  assert.is(
+    endpoint("GET /search/issues?q=is:open+repo:octokit/rest.js").url,
+    "https://api.github.com/search/issues?q=is:open+repo:octokit/rest.js",
+  );
+  assert.is(
+    endpoint("GET /search/issues?q=is:open", { page: 2 }).url,
+    "https://api.github.com/search/issues?q=is:open&page=2",
+  );
+  assert.is(endpoint("GET http://[::ffff:c0a8:1]:8080/health").url, "http://[::ffff:c0a8:1]:8080/health");
+  assert.is(endpoint("GET https://user:pass@h.example/x/:id", { id: 7 }).url, "https://user:pass@h.example/x/7");
+  assert.is(endpoint("GET /x/:id#a:b", { id: 7 }).url, "https://api.github.com/x/7#a:b");
+  assert.is(endpoint("GET /repos/:owner/:repo", { owner: "a", repo: "b" }).url, "https://api.github.com/repos/a/b");
+  assert.is(
+    endpoint("GET /repos/:owner/:repo/compare/:base...:head", { owner: "o", repo: "r", base: "main", head: "dev" }).url,
+    "https://api.github.com/repos/o/r/compare/main...dev",
+  );
+});
+
+templates("url: placeholder values are percent-encoded, named options are never variables", ({ endpoint }) => {
+  assert.is(
+    endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "a b", repo: "ü", path: "dir/file.txt" }).url,
+    "https://api.github.com/repos/a%20b/%C3%BC/contents/dir%2Ffile.txt",
+  );
+  assert.is(endpoint("GET /x{/url,method,headers}", { method: "GET", headers: {} }).url, "https://api.github.com/x");
+  assert.is(endpoint("GET /x/{+path}", { path: "a/b c" }).url, "https://api.github.com/x/a/b%20c");
+});
+
+templates("errors: malformed templates name the template and position", ({ endpoint, parseTemplate }) => {
+  throwsType(() => endpoint("GET /repos/{owner"), 'template "/repos/{owner": unclosed "{" at 7');
+  throwsType(() => endpoint("GET /repos/{a{b}"), 'template "/repos/{a{b}": unclosed "{" at 7');
+  throwsType(() => endpoint("GET /repos/owner}"), 'template "/repos/owner}": stray "}" at 12');
+  throwsType(() => endpoint("GET /x/{!x}"), 'template "/x/{!x}": bad variable "!x" at 4');
+  throwsType(() => endpoint({ url: "/x/{a,b c}" }), 'template "/x/{a,b c}": bad variable "b c" at 6');
+  throwsType(() => endpoint("GET /x/{?a,b:0}"), 'bad variable "b:0" at 7');
+  throwsType(() => endpoint("GET /x/{a:10000}"), 'bad variable "a:10000" at 4');
+  throwsType(() => endpoint("GET /x/{a:3*}"), 'bad variable "a:3*"');
+  throwsType(() => endpoint("GET /x/{}"), 'bad variable "" at 4');
+  throwsType(() => endpoint("GET /x/{a:3}", { a: ["x"] }), 'parameter "a" is a list or object: no prefix ":3"');
+  throwsType(() => endpoint("GET /x/{a:3}", { a: { b: "c" } }), 'parameter "a" is a list or object');
+  throwsType(() => endpoint.defaults({ url: "/{x" }), 'unclosed "{" at 1');
+  // A thousand variables compile; the expression that holds the next one is refused where it stands, whether
+  // the variables are in many expressions or in one.
+  assert.is(parseTemplate("{a}".repeat(1000)).expand({ a: "x" }), "x".repeat(1000));
+  throwsType(() => parseTemplate("{a}".repeat(1001)), `template "${"{a}".repeat(26)}{a…": over 1000 variables at 3000`);
+  throwsType(() => endpoint({ url: "/" + ":a/".repeat(1001) }), "over 1000 variables at 3001");
+  const list = (count: number) => Array.from({ length: count }, (_, i) => "v" + i).join(",");
+  assert.is(parseTemplate(`{?${list(1000)}}`).expand({ v0: 1, v999: 2 }), "?v0=1&v999=2");
+  throwsType(() => parseTemplate(`/x{a}{?${list(1000)}}`), "over 1000 variables at 5");
+  throwsType(() => endpoint({ url: `/x{/${list(1001)}}` }), "over 1000 variables at 2");
+  assert.is(endpoint({ url: "/" + ":a/".repeat(1000), a: 1 }).url, "https://api.github.com/" + "1/".repeat(999) + "1");
+});
+
+templates("errors: a value may not make a path segment '.' or '..'", ({ endpoint }) => {
+  for (const repo of ["..", ".", "%2e%2E", ".%2e", "%2E."]) {
+    throwsType(
+      () => endpoint("DELETE /repos/{owner}/{+repo}", { owner: "o", repo }),
+      'parameter "repo"',
+      "path segment",
     );
-    const xml = endpoint.defaults({ headers: { "content-type": "application/xml" } });
-    assert.equal(xml("POST /x", { a: 1 }).headers, {
+  }
+  throwsType(
+    () => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: ".." }),
+    'parameter "repo"',
+    'segment ".."',
+  );
+  throwsType(() => endpoint("GET /a{/path*}", { path: ["x", "..", "y"] }), 'parameter "path"');
+  throwsType(() => endpoint("GET /a/{x}{y}/b", { x: ".", y: "." }), 'parameter "x"');
+  throwsType(() => endpoint("GET /a/:x", { x: "." }), 'parameter "x"');
+  throwsType(() => endpoint("GET /a{/x}", { x: ".." }), 'parameter "x"');
+});
+
+templates("errors: dot segments from the template itself, and harmless dots, are fine", ({ endpoint }) => {
+  assert.is(endpoint("GET /a/../b/{x}", { x: "c" }).url, "https://api.github.com/a/../b/c");
+  assert.is(endpoint("GET /a/{x}", { x: "..." }).url, "https://api.github.com/a/...");
+  assert.is(endpoint("GET /a/{x}", { x: "a/.." }).url, "https://api.github.com/a/a%2F..");
+  assert.is(endpoint("GET /a/{x}", { x: "%2e%2e" }).url, "https://api.github.com/a/%252e%252e");
+  assert.is(endpoint("GET /a/{x}", { x: ".a" }).url, "https://api.github.com/a/.a");
+  assert.is(endpoint("GET /a/.{x}", { x: "b" }).url, "https://api.github.com/a/.b");
+  assert.is(endpoint("GET /a/b{?x}", { x: ".." }).url, "https://api.github.com/a/b?x=..");
+  assert.is(endpoint("GET /a/b", { x: ".." }).url, "https://api.github.com/a/b?x=..");
+  assert.is(
+    endpoint("GET /compare/{basehead}", { basehead: "main...dev" }).url,
+    "https://api.github.com/compare/main...dev",
+  );
+});
+
+templates("dot segments made by an expansion's own operators and separators are refused", ({ endpoint }) => {
+  throwsType(
+    () => endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "", b: "" }),
+    'parameter "a" makes the path segment ".."',
+  );
+  throwsType(
+    () => endpoint("DELETE /repos/{owner}/{.a}/hooks", { owner: "o", a: "" }),
+    'parameter "a" makes the path segment "."',
+  );
+  throwsType(() => endpoint("GET /x/.{.a}", { a: "" }), 'parameter "a" makes the path segment ".."');
+  throwsType(() => endpoint("GET /x{/a*}", { a: ["b", "..", "c"] }), 'parameter "a"');
+  assert.is(
+    endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "x", b: "" }).url,
+    "https://api.github.com/repos/o/.x./hooks",
+  );
+  assert.is(endpoint("GET /x/..{a}", { a: "" }).url, "https://api.github.com/x/..");
+  assert.is(endpoint("GET /x/{.a}", { a: "json" }).url, "https://api.github.com/x/.json");
+});
+
+templates(
+  "bad values inside lists and objects, at any depth, are our TypeError naming the parameter",
+  ({ endpoint }) => {
+    const bad: unknown[] = [
+      Symbol("s"),
+      () => 1,
+      Object.create(null),
+      {
+        toString: () => {
+          throw new Error("no");
+        },
+      },
+      { a: 1 },
+      new (class A {})(),
+    ];
+    for (const item of bad) {
+      throwsType(() => endpoint("GET /x", { list: ["a", [item]] }), 'parameter "list" has no text form');
+      throwsType(() => endpoint("GET /x", { "ids[]": [1, item] }), 'parameter "ids[]" has no text form');
+      throwsType(() => endpoint("GET /x/{list}", { list: ["a", item] }), 'parameter "list" has no text form');
+      throwsType(() => endpoint("GET /x{?filter*}", { filter: { a: item } }), 'parameter "filter" has no text form');
+    }
+    const cyclic: unknown[] = ["a"];
+    cyclic.push(cyclic);
+    throwsType(() => endpoint("GET /x", { list: cyclic }), 'parameter "list" is nested too deeply');
+    assert.is(
+      endpoint("GET /x", { list: ["a", ["b", 1n], null, new Date(0)] }).url,
+      `https://api.github.com/x?list=a%2Cb%2C1%2C%2C${encodeURIComponent(String(new Date(0)))}`,
+    );
+  },
+);
+
+templates("errors: plain objects in the query, lone surrogates, symbols", ({ endpoint }) => {
+  throwsType(() => endpoint("GET /x", { filter: { a: 1 } }), 'parameter "filter" is an object');
+  throwsType(() => endpoint("GET /x", { s: "a\uD800b" }), 'parameter "s"', "lone surrogate");
+  throwsType(() => endpoint("GET /x/{s}", { s: "\uDC00" }), 'parameter "s"', "lone surrogate");
+  throwsType(() => endpoint("GET /x", { s: Symbol("x") }), 'parameter "s" has no text form');
+  throwsType(() => endpoint("GET /x/{s}", { s: new (class A {})() }), 'parameter "s" has no text form');
+  assert.is(endpoint("GET /x", { s: "\uD83D\uDE00" }).url, "https://api.github.com/x?s=%F0%9F%98%80");
+});
+
+templates.run();
+
+// --- 4. Options: checks and merging, defaults(), merge(), parse() ----------------------------------------------------
+
+const merging = section("options: checks and merging");
+
+merging("headers: names lowercased, passed values replace defaults", ({ endpoint }) => {
+  const result = endpoint("GET /", { headers: { Accept: "text/html", "User-Agent": "me", "X-Foo": 1 } });
+  assert.equal(result.headers, { accept: "text/html", "user-agent": "me", "x-foo": 1 });
+});
+
+merging("headers: undefined values are dropped and never unset a default", ({ endpoint }) => {
+  assert.equal(endpoint("GET /", { headers: { accept: undefined, "x-a": undefined } }).headers, {
+    accept: ACCEPT,
+    "user-agent": UA,
+  });
+});
+
+merging("errors: header names must be tokens; values may not hold CR, LF or NUL", ({ endpoint }) => {
+  for (let i = 0; i < 2; i++) {
+    throwsType(() => endpoint("GET /", { headers: { "x y": "1" } }), 'header "x y" is not a token');
+    throwsType(() => endpoint("GET /", { headers: { "": "1" } }), 'header "" is not a token');
+    throwsType(
+      () => endpoint("GET /", { headers: { "X-Seen": "1\n" } }),
+      'header "X-Seen" must be a string without CR, LF or NUL, or a number',
+    );
+    assert.equal(endpoint("GET /", { headers: { "X-Seen": "1", "x-other": 2 } }).headers, {
       accept: ACCEPT,
       "user-agent": UA,
-      "content-type": "application/xml",
+      "x-seen": "1",
+      "x-other": 2,
     });
-    assert.equal(xml("POST /x", { a: 1, headers: { "x-b": "2" } }).headers, {
-      accept: ACCEPT,
-      "user-agent": UA,
-      "content-type": "application/xml",
-      "x-b": "2",
-    });
+  }
+  throwsType(
+    () => endpoint("GET /", { headers: { "x-a": "1\r\nx-b: 2" } }),
+    'header "x-a" must be a string without CR, LF or NUL, or a number',
+  );
+  throwsType(
+    () => endpoint("GET /", { headers: { "x-a": "1\n" } }),
+    'header "x-a" must be a string without CR, LF or NUL, or a number',
+  );
+  throwsType(
+    () => endpoint("GET /", { headers: { "x-a": "1\0" } }),
+    'header "x-a" must be a string without CR, LF or NUL, or a number',
+  );
+  throwsType(
+    () => endpoint("GET /", { headers: { "x-a": {} as any } }),
+    'header "x-a" must be a string without CR, LF or NUL, or a number',
+  );
+  assert.is(endpoint("GET /", { headers: { "x-a": "tab\tok" } }).headers["x-a"], "tab\tok");
+  throwsType(() => endpoint.defaults({ headers: { "x-a": "\n" } }), 'header "x-a"');
+  throwsType(() => endpoint("GET /", { headers: "x" as any }), "option `headers` must be a plain object");
+});
+
+merging("mediaType.format rewrites vendor accept entries", ({ endpoint }) => {
+  assert.is(endpoint("GET /x", { mediaType: { format: "raw" } }).headers.accept, "application/vnd.github.v3.raw");
+  assert.is(
+    endpoint("GET /x", { mediaType: { format: "diff" }, headers: { accept: "application/vnd.github.v3.sha+json" } })
+      .headers.accept,
+    "application/vnd.github.v3.diff",
+  );
+  assert.is(
+    endpoint("GET /x", {
+      mediaType: { format: "text+json" },
+      headers: { accept: "application/vnd.github+json,text/html" },
+    }).headers.accept,
+    "application/vnd.github.text+json,text/html",
+  );
+  assert.is(
+    endpoint("GET /x", { mediaType: { format: "raw" }, headers: { accept: "application/vnd.github.foo" } }).headers
+      .accept,
+    "application/vnd.github.raw",
+  );
+  assert.is(
+    endpoint("GET /x", { mediaType: { format: "raw" }, headers: { accept: "application/vnd.github.foo.bar" } }).headers
+      .accept,
+    "application/vnd.github.foo.bar",
+  );
+  assert.is(
+    endpoint("GET /x", {
+      mediaType: { format: "raw" },
+      headers: { accept: "application/vnd.github.v3.foo+json, text/html" },
+    }).headers.accept,
+    "application/vnd.github.v3.raw, text/html",
+  );
+  assert.is(
+    endpoint("GET /x", {
+      mediaType: { format: "raw" },
+      headers: { accept: "application/vnd.github.mercy-preview+json" },
+    }).headers.accept,
+    "application/vnd.github.mercy-preview+json",
+  );
+});
+
+merging("mediaType.format rewrites a vendor accept entry with parameters and keeps them", ({ endpoint }) => {
+  const accept = "application/vnd.github.v3+json;q=0.9, application/json;q=0.1";
+  assert.is(
+    endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } }).headers.accept,
+    "application/vnd.github.v3.raw;q=0.9, application/json;q=0.1",
+  );
+  assert.is(
+    endpoint("GET /x", {
+      headers: { accept: "application/vnd.github+json ; charset=utf-8" },
+      mediaType: { format: "diff" },
+    }).headers.accept,
+    "application/vnd.github.diff; charset=utf-8",
+  );
+  assert.is(
+    endpoint.defaults({ headers: { accept } })("GET /x", { mediaType: { format: "html" } }).headers.accept,
+    "application/vnd.github.v3.html;q=0.9, application/json;q=0.1",
+  );
+});
+
+merging("mediaType: application/octet-stream is never rewritten", ({ endpoint }) => {
+  const accept = "application/octet-stream";
+  assert.is(
+    endpoint("GET /x", { mediaType: { format: "raw", previews: ["a"] }, headers: { accept } }).headers.accept,
+    accept,
+  );
+});
+
+merging("mediaType.previews apply to every URL; a -preview suffix is ignored", ({ endpoint }) => {
+  assert.is(
+    endpoint("GET /repos/{o}/{r}/topics", { o: "a", r: "b", mediaType: { previews: ["mercy", "symmetra-preview"] } })
+      .headers.accept,
+    "application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json",
+  );
+  assert.is(
+    endpoint("POST /graphql", { query: "", mediaType: { previews: ["jean-grey"], format: "raw" } }).headers.accept,
+    "application/vnd.github.jean-grey-preview.raw",
+  );
+});
+
+merging("mediaType.previews: previews named in accept come first", ({ endpoint }) => {
+  const result = endpoint("GET /x", {
+    headers: { accept: "application/vnd.github.scarlet-witch-preview+json" },
+    mediaType: { previews: ["mercy"] },
   });
+  assert.is(
+    result.headers.accept,
+    "application/vnd.github.scarlet-witch-preview+json,application/vnd.github.mercy-preview+json",
+  );
+});
 
-  test("body: a JSON content type joins every combination of the call's headers and media type", () => {
-    const json = "application/json; charset=utf-8";
-    assert.equal(endpoint("POST /x", { a: 1 }).headers, { accept: ACCEPT, "user-agent": UA, "content-type": json });
-    assert.equal(endpoint("POST /x", { a: 1, headers: { "x-b": "2" } }).headers, {
-      accept: ACCEPT,
-      "user-agent": UA,
-      "x-b": "2",
-      "content-type": json,
-    });
-    assert.equal(endpoint("POST /x", { a: 1, mediaType: { format: "raw" } }).headers, {
-      accept: "application/vnd.github.v3.raw",
-      "user-agent": UA,
-      "content-type": json,
-    });
-    assert.equal(endpoint("POST /x", { a: 1, mediaType: { format: "raw" }, headers: { "x-b": "2" } }).headers, {
-      accept: "application/vnd.github.v3.raw",
-      "user-agent": UA,
-      "x-b": "2",
-      "content-type": json,
-    });
-    assert.equal(endpoint("POST /x", { mediaType: { format: "raw" } }).headers, {
-      accept: "application/vnd.github.v3.raw",
-      "user-agent": UA,
-    });
-    const raw = endpoint.defaults({ mediaType: { format: "raw" } });
-    assert.equal(raw("POST /x", { a: 1 }).headers, {
-      accept: "application/vnd.github.v3.raw",
-      "user-agent": UA,
-      "content-type": json,
-    });
-    assert.equal(raw("POST /x", { a: 1, headers: { "x-b": "2" } }).headers, {
-      accept: "application/vnd.github.v3.raw",
-      "user-agent": UA,
-      "x-b": "2",
-      "content-type": json,
-    });
-    assert.equal(raw("GET /x", { mediaType: { format: "diff" } }).headers, {
-      accept: "application/vnd.github.v3.diff",
-      "user-agent": UA,
-    });
-  });
+merging("mediaType.previews merge with those of defaults: earlier ones not named first", ({ endpoint }) => {
+  const withPreviews = endpoint.defaults({ mediaType: { previews: ["a", "b"] } });
+  assert.is(
+    withPreviews("GET /x").headers.accept,
+    "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json",
+  );
+  assert.is(
+    withPreviews("GET /x", { mediaType: { previews: ["c", "a-preview"] } }).headers.accept,
+    "application/vnd.github.b-preview+json,application/vnd.github.c-preview+json,application/vnd.github.a-preview+json",
+  );
+  const more = withPreviews.defaults({ mediaType: { previews: ["c"] } });
+  assert.equal(more.DEFAULTS.mediaType.previews, ["a", "b", "c"]);
+  assert.is(
+    more("GET /x").headers.accept,
+    "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json,application/vnd.github.c-preview+json",
+  );
+});
 
-  // --- Headers -----------------------------------------------------------------------------
-
-  test("headers: names lowercased, passed values replace defaults", () => {
-    const result = endpoint("GET /", { headers: { Accept: "text/html", "User-Agent": "me", "X-Foo": 1 } });
-    assert.equal(result.headers, { accept: "text/html", "user-agent": "me", "x-foo": 1 });
-  });
-
-  test("headers: undefined values are dropped and never unset a default", () => {
-    assert.equal(endpoint("GET /", { headers: { accept: undefined, "x-a": undefined } }).headers, {
-      accept: ACCEPT,
-      "user-agent": UA,
-    });
-  });
-
-  test("request: returned as the very object passed", () => {
-    const request = { agent: {}, timeout: 5 };
-    assert.is(endpoint("GET /", { request }).request, request);
-    assert.equal(Object.keys(endpoint("POST /", { request, a: 1 })), ["method", "url", "headers", "body", "request"]);
-  });
-
-  // --- Media types -------------------------------------------------------------------------
-
-  test("mediaType.format rewrites vendor accept entries", () => {
-    assert.is(endpoint("GET /x", { mediaType: { format: "raw" } }).headers.accept, "application/vnd.github.v3.raw");
-    assert.is(
-      endpoint("GET /x", { mediaType: { format: "diff" }, headers: { accept: "application/vnd.github.v3.sha+json" } })
-        .headers.accept,
-      "application/vnd.github.v3.diff",
-    );
-    assert.is(
-      endpoint("GET /x", {
-        mediaType: { format: "text+json" },
-        headers: { accept: "application/vnd.github+json,text/html" },
-      }).headers.accept,
-      "application/vnd.github.text+json,text/html",
-    );
-    assert.is(
-      endpoint("GET /x", { mediaType: { format: "raw" }, headers: { accept: "application/vnd.github.foo" } }).headers
-        .accept,
-      "application/vnd.github.raw",
-    );
-    assert.is(
-      endpoint("GET /x", { mediaType: { format: "raw" }, headers: { accept: "application/vnd.github.foo.bar" } })
-        .headers.accept,
-      "application/vnd.github.foo.bar",
-    );
-    assert.is(
-      endpoint("GET /x", {
-        mediaType: { format: "raw" },
-        headers: { accept: "application/vnd.github.v3.foo+json, text/html" },
-      }).headers.accept,
-      "application/vnd.github.v3.raw, text/html",
-    );
-    assert.is(
-      endpoint("GET /x", {
-        mediaType: { format: "raw" },
-        headers: { accept: "application/vnd.github.mercy-preview+json" },
-      }).headers.accept,
-      "application/vnd.github.mercy-preview+json",
-    );
-  });
-
-  test("mediaType: application/octet-stream is never rewritten", () => {
-    const accept = "application/octet-stream";
-    assert.is(
-      endpoint("GET /x", { mediaType: { format: "raw", previews: ["a"] }, headers: { accept } }).headers.accept,
-      accept,
-    );
-  });
-
-  test("mediaType.previews apply to every URL; a -preview suffix is ignored", () => {
-    assert.is(
-      endpoint("GET /repos/{o}/{r}/topics", { o: "a", r: "b", mediaType: { previews: ["mercy", "symmetra-preview"] } })
-        .headers.accept,
-      "application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json",
-    );
-    assert.is(
-      endpoint("POST /graphql", { query: "", mediaType: { previews: ["jean-grey"], format: "raw" } }).headers.accept,
-      "application/vnd.github.jean-grey-preview.raw",
-    );
-  });
-
-  test("mediaType.previews: previews named in accept come first", () => {
-    const result = endpoint("GET /x", {
-      headers: { accept: "application/vnd.github.scarlet-witch-preview+json" },
-      mediaType: { previews: ["mercy"] },
-    });
-    assert.is(
-      result.headers.accept,
-      "application/vnd.github.scarlet-witch-preview+json,application/vnd.github.mercy-preview+json",
-    );
-  });
-
-  test("mediaType.previews merge with those of defaults: earlier ones not named first", () => {
-    const withPreviews = endpoint.defaults({ mediaType: { previews: ["a", "b"] } });
-    assert.is(
-      withPreviews("GET /x").headers.accept,
-      "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json",
-    );
-    assert.is(
-      withPreviews("GET /x", { mediaType: { previews: ["c", "a-preview"] } }).headers.accept,
-      "application/vnd.github.b-preview+json,application/vnd.github.c-preview+json,application/vnd.github.a-preview+json",
-    );
-    const more = withPreviews.defaults({ mediaType: { previews: ["c"] } });
-    assert.equal(more.DEFAULTS.mediaType.previews, ["a", "b", "c"]);
-    assert.is(
-      more("GET /x").headers.accept,
-      "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json,application/vnd.github.c-preview+json",
-    );
-  });
-
-  test("mediaType: a format alone, repeated, over defaults with previews and a format, gives the same as the first time", () => {
+merging(
+  "mediaType: a format alone, repeated, over defaults with previews and a format, gives the same as the first time",
+  ({ endpoint }) => {
     const withPreviews = endpoint.defaults({ mediaType: { previews: ["p"], format: "raw" } });
     for (let i = 0; i < 2; i++) {
       assert.is(
@@ -440,485 +625,675 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
       assert.is(endpoint("GET /x", { mediaType: { format: "sha" } }).headers.accept, "application/vnd.github.v3.sha");
       throwsType(() => withPreviews("GET /x", { mediaType: { format: "a b" } }), "mediaType.format");
     }
+  },
+);
+
+merging("errors: media types", ({ endpoint }) => {
+  throwsType(
+    () => endpoint("GET /", { mediaType: { format: "raw\r\n" } }),
+    'option `mediaType.format` must be like "raw", not "raw\\r\\n"',
+  );
+  throwsType(
+    () => endpoint("GET /", { mediaType: { format: 1 as any } }),
+    "option `mediaType.format` must be",
+    'not "1"',
+  );
+  throwsType(
+    () => endpoint("GET /", { mediaType: { previews: "x" as any } }),
+    "option `mediaType.previews` must be an array",
+  );
+  throwsType(
+    () => endpoint("GET /", { mediaType: { previews: ["ok", "a,b"] } }),
+    'option `mediaType.previews[1]` must be like "mercy", not "a,b"',
+  );
+  throwsType(() => endpoint("GET /", { mediaType: "raw" as any }), "option `mediaType` must be a plain object");
+});
+
+merging("route: URL alone means GET; options form needs url, method defaults to GET", ({ endpoint }) => {
+  assert.is(endpoint("/user").method, "get");
+  assert.is(endpoint("/user").url, "https://api.github.com/user");
+  assert.equal(endpoint({ url: "/user" }), endpoint("GET /user"));
+  assert.is(endpoint({ method: "PATCH", url: "/user", name: "x" }).method, "patch");
+});
+
+merging("route: method is lowercase in the result whatever its case", ({ endpoint }) => {
+  assert.is(endpoint("post /markdown", { text: "x" }).method, "post");
+  assert.is(endpoint("Delete /x").method, "delete");
+});
+
+merging("method: a call's own method wins over its route's, and either comes out lowercase", ({ endpoint }) => {
+  assert.is(endpoint("PoSt /x", { method: "PUT" }).method, "put");
+  assert.is(endpoint("DELETE /x").method, "delete");
+  assert.is(endpoint.defaults({ method: "Patch" })({ url: "/x" }).method, "patch");
+  assert.is(endpoint.defaults({ method: "Patch" })("GET /x").method, "get");
+});
+
+merging("errors: missing url, bad route, bad method", ({ endpoint }) => {
+  throwsType(() => endpoint({ method: "GET" }), "`url` is required");
+  throwsType(() => endpoint(""), 'route "" is not "URL" or "METHOD URL"');
+  throwsType(() => (endpoint as any)(42), "route must be a string or a plain object, not number");
+  throwsType(() => (endpoint as any)([]), "route must be a string", "not array");
+  throwsType(() => (endpoint as any)(null), "`url` is required");
+  throwsType(() => endpoint("GET /a b"), 'route "GET /a b"', '"URL" or "METHOD URL"');
+  throwsType(() => endpoint("GET "), 'route "GET "');
+  throwsType(() => endpoint("G(T /x"), 'method "G(T" is not a token');
+  throwsType(() => endpoint({ method: "GET\r\n", url: "/" }), 'method "GET\\r\\n" is not a token');
+  throwsType(() => endpoint({ method: 1 as any, url: "/" }), "option `method` must be a string, not number");
+  throwsType(() => endpoint({ url: 1 as any }), "option `url` must be a non-empty string, not number");
+  throwsType(() => endpoint({ url: "" }), "option `url` must be a non-empty string");
+  throwsType(() => endpoint.merge({ method: "a b" }), 'method "a b" is not a token');
+  throwsType(() => endpoint("GET /", "x" as any), "options must be a plain object");
+  // A base URL and a method are checked where they are given: in a call, or once in defaults().
+  throwsType(() => endpoint("GET /x", { baseUrl: 1 as any }), "option `baseUrl` must be a string, not number");
+  throwsType(() => endpoint.defaults({ baseUrl: null as any }), "option `baseUrl` must be a string, not null");
+  throwsType(() => endpoint.defaults({ method: "a b" }), 'method "a b" is not a token');
+  throwsType(
+    () => endpoint.parse({ method: "GET", url: "/a", headers: {} } as any),
+    'option `baseUrl` is required for "/a"',
+  );
+});
+
+merging("defaults: a new function with the same interface, defaults cascade", ({ endpoint }) => {
+  const ghe = endpoint.defaults({
+    baseUrl: "https://ghe.example/api/v3",
+    headers: { Authorization: "token a" },
+    per_page: 100,
   });
+  assert.type(ghe.defaults, "function");
+  assert.type(ghe.merge, "function");
+  assert.type(ghe.parse, "function");
+  assert.is(ghe.DEFAULTS.baseUrl, "https://ghe.example/api/v3");
+  assert.is(endpoint.DEFAULTS.baseUrl, "https://api.github.com");
+  const org = ghe.defaults({ org: "octokit", headers: { "x-b": "b" } });
+  assert.equal(org("GET /orgs/{org}/repos"), {
+    method: "get",
+    url: "https://ghe.example/api/v3/orgs/octokit/repos?per_page=100",
+    headers: { accept: ACCEPT, "user-agent": UA, authorization: "token a", "x-b": "b" },
+  });
+  assert.equal(
+    org("GET /orgs/{org}/repos", { org: "other", per_page: 10, headers: { authorization: "token b" } }).url,
+    "https://ghe.example/api/v3/orgs/other/repos?per_page=10",
+  );
+  assert.equal(org("POST /orgs/{org}/x", { name: "n" }).body, { per_page: 100, name: "n" });
+});
 
-  // --- defaults(), DEFAULTS, merge(), parse() ---------------------------------------------
+merging("defaults: undefined never unsets a default; plain objects merge deeply", ({ endpoint }) => {
+  const custom = endpoint.defaults({
+    baseUrl: "https://a.example",
+    request: { timeout: 1, retry: { n: 1 } },
+    config: { a: 1 },
+  });
+  assert.is(custom("POST /", { baseUrl: undefined }).url, "https://a.example/");
+  assert.equal(custom("POST /").request, { timeout: 1, retry: { n: 1 } });
+  assert.equal(custom("POST /", { request: { retry: { m: 2 } } }).request, { timeout: 1, retry: { n: 1, m: 2 } });
+  assert.equal(custom("POST /", { config: { b: 2 } }).body, { config: { a: 1, b: 2 } });
+  assert.equal(custom.merge("POST /", { config: { b: 2 } }).config, { a: 1, b: 2 });
+});
 
-  test("DEFAULTS: GitHub's base URL, accept and our user-agent with package.json's version", () => {
-    assert.equal(endpoint.DEFAULTS, {
+merging("defaults: a url default is used when the call gives none", ({ endpoint }) => {
+  const me = endpoint.defaults({ url: "/users/{username}", username: "octocat" });
+  assert.is(me().url, "https://api.github.com/users/octocat");
+  assert.is(me({}).url, "https://api.github.com/users/octocat");
+});
+
+merging("merge: defaulted options, unparsed, in octokit's key order", ({ endpoint }) => {
+  const merged = endpoint.merge("GET /orgs/{org}/repos", {
+    org: "octokit",
+    type: "private",
+    headers: { "X-A": "a" },
+  });
+  assert.equal(merged, {
+    method: "GET",
+    baseUrl: "https://api.github.com",
+    headers: { accept: ACCEPT, "user-agent": UA, "x-a": "a" },
+    mediaType: { format: "" },
+    url: "/orgs/{org}/repos",
+    org: "octokit",
+    type: "private",
+  });
+  assert.equal(Object.keys(merged), ["method", "baseUrl", "headers", "mediaType", "url", "org", "type"]);
+  assert.is(endpoint.merge("post /x").method, "post");
+  assert.equal(endpoint.merge({ a: 1 }).a, 1);
+});
+
+merging("merge: undefined values are dropped and never unset a default", ({ endpoint }) => {
+  const custom = endpoint.defaults({ per_page: 5, headers: { "x-a": "a" } });
+  const merged = custom.merge("GET /x", { per_page: undefined, headers: { "x-a": undefined }, other: undefined });
+  assert.is(merged.per_page, 5);
+  assert.is(merged.headers["x-a"], "a");
+  assert.is("other" in merged, false);
+});
+
+merging("parse: endpoint(x) equals parse(merge(x))", ({ endpoint }) => {
+  const cases: [string, Record<string, unknown>][] = [
+    ["GET /orgs/{org}/repos", { org: "o", type: "all", headers: { authorization: "token x" } }],
+    ["POST /repos/{owner}/{repo}/issues", { owner: "a", repo: "b", title: "t", mediaType: { previews: ["x"] } }],
+    ["PUT /x", { request: { a: 1 } }],
+    ["GET /x", { mediaType: { format: "raw" } }],
+  ];
+  const custom = endpoint.defaults({ per_page: 5, mediaType: { previews: ["p"] }, headers: { "x-a": "1" } });
+  for (const fn of [endpoint, custom]) {
+    for (const [route, options] of cases) assert.equal(fn(route, options), fn.parse(fn.merge(route, options)));
+  }
+});
+
+merging("parse: is stateless and needs a url", ({ endpoint }) => {
+  assert.equal(
+    endpoint.parse({
       method: "GET",
-      baseUrl: "https://api.github.com",
-      headers: { accept: ACCEPT, "user-agent": UA },
+      baseUrl: "https://x.example",
+      url: "/a",
+      headers: {},
       mediaType: { format: "" },
-    });
+    }),
+    { method: "get", url: "https://x.example/a", headers: {} },
+  );
+  throwsType(
+    () => endpoint.parse({ method: "GET", baseUrl: "https://x.example", headers: {}, mediaType: { format: "" } }),
+    "`url` is required",
+  );
+});
+
+merging("inputs are never written to (deep-frozen options, route and defaults)", ({ endpoint }) => {
+  const freeze = <T>(value: T): T => {
+    if (value && typeof value === "object") for (const key of Object.keys(value)) freeze((value as any)[key]);
+    return Object.freeze(value);
+  };
+  const defaults = freeze({
+    headers: { "X-A": "a" },
+    mediaType: { previews: ["p"] },
+    request: { r: { n: 1 } },
+    config: { a: 1 },
   });
-
-  test("defaults: a new function with the same interface, defaults cascade", () => {
-    const ghe = endpoint.defaults({
-      baseUrl: "https://ghe.example/api/v3",
-      headers: { Authorization: "token a" },
-      per_page: 100,
-    });
-    assert.type(ghe.defaults, "function");
-    assert.type(ghe.merge, "function");
-    assert.type(ghe.parse, "function");
-    assert.is(ghe.DEFAULTS.baseUrl, "https://ghe.example/api/v3");
-    assert.is(endpoint.DEFAULTS.baseUrl, "https://api.github.com");
-    const org = ghe.defaults({ org: "octokit", headers: { "x-b": "b" } });
-    assert.equal(org("GET /orgs/{org}/repos"), {
-      method: "get",
-      url: "https://ghe.example/api/v3/orgs/octokit/repos?per_page=100",
-      headers: { accept: ACCEPT, "user-agent": UA, authorization: "token a", "x-b": "b" },
-    });
-    assert.equal(
-      org("GET /orgs/{org}/repos", { org: "other", per_page: 10, headers: { authorization: "token b" } }).url,
-      "https://ghe.example/api/v3/orgs/other/repos?per_page=10",
-    );
-    assert.equal(org("POST /orgs/{org}/x", { name: "n" }).body, { per_page: 100, name: "n" });
+  const custom = endpoint.defaults(defaults);
+  const options = freeze({
+    owner: "o",
+    config: { b: 2 },
+    headers: { Authorization: "x" },
+    mediaType: { format: "raw" },
+    request: { r: { m: 2 } },
   });
+  const result = custom("POST /repos/{owner}", options);
+  assert.equal(result.body, { config: { a: 1, b: 2 } });
+  assert.equal(result.request, { r: { n: 1, m: 2 } });
+  assert.equal(custom.parse(freeze(custom.merge("POST /repos/{owner}", options))), result);
+});
 
-  test("defaults: undefined never unsets a default; plain objects merge deeply", () => {
-    const custom = endpoint.defaults({
-      baseUrl: "https://a.example",
-      request: { timeout: 1, retry: { n: 1 } },
-      config: { a: 1 },
-    });
-    assert.is(custom("POST /", { baseUrl: undefined }).url, "https://a.example/");
-    assert.equal(custom("POST /").request, { timeout: 1, retry: { n: 1 } });
-    assert.equal(custom("POST /", { request: { retry: { m: 2 } } }).request, { timeout: 1, retry: { n: 1, m: 2 } });
-    assert.equal(custom("POST /", { config: { b: 2 } }).body, { config: { a: 1, b: 2 } });
-    assert.equal(custom.merge("POST /", { config: { b: 2 } }).config, { a: 1, b: 2 });
-  });
+merging("safety: keys from JSON.parse never touch a prototype", ({ endpoint }) => {
+  const options = JSON.parse(
+    '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}},"prototype":{"z":3},"headers":{"__proto__":"h"},"mediaType":{"__proto__":{"format":"raw"}},"request":{"__proto__":{"r":1}}}',
+  );
+  const custom = endpoint.defaults(JSON.parse('{"headers":{"__proto__":"d"},"__proto__":{"p":1}}'));
+  const result = custom("POST /x", options);
+  assert.is(Object.getPrototypeOf(result), Object.prototype);
+  assert.is(Object.getPrototypeOf(result.headers), Object.prototype);
+  assert.is(Object.getOwnPropertyDescriptor(result.headers, "__proto__")?.value, "h");
+  assert.is(result.headers.accept, ACCEPT);
+  assert.equal(Object.keys(result.body as object), ["__proto__", "constructor", "prototype"]);
+  const probe = {} as Record<string, unknown>;
+  for (const key of ["x", "y", "z", "p", "r", "format"]) assert.is(probe[key], undefined);
+  assert.is(Object.getOwnPropertyDescriptor(custom.DEFAULTS, "__proto__")?.value.p, 1);
+});
 
-  test("defaults: a url default is used when the call gives none", () => {
-    const me = endpoint.defaults({ url: "/users/{username}", username: "octocat" });
-    assert.is(me().url, "https://api.github.com/users/octocat");
-    assert.is(me({}).url, "https://api.github.com/users/octocat");
-  });
+merging("safety: mutating DEFAULTS, a result or a merge() result changes nothing later", ({ endpoint }) => {
+  const custom = endpoint.defaults({ request: { retry: { n: 1 } }, labels: ["a"], headers: { "x-a": "a" } });
+  const before = custom("POST /x");
+  const defaults = custom.DEFAULTS as any;
+  defaults.headers["x-a"] = "changed";
+  defaults.request.retry.n = 2;
+  defaults.baseUrl = "https://evil.example";
+  const result = custom("POST /x") as any;
+  result.headers["x-a"] = "changed";
+  result.request.retry.n = 3;
+  result.body.labels.push("b");
+  (custom("POST /x", { request: { timeout: 1 } }).request as any).retry.n = 4;
+  const merged = custom.merge("POST /x") as any;
+  merged.labels.push("c");
+  merged.headers.accept = "x";
+  assert.equal(custom("POST /x"), before);
+  const agent = new (class Agent {})();
+  assert.is((endpoint.defaults({ request: { agent } })("GET /").request as any).agent, agent);
+});
 
-  test("merge: defaulted options, unparsed, in octokit's key order", () => {
-    const merged = endpoint.merge("GET /orgs/{org}/repos", {
-      org: "octokit",
-      type: "private",
-      headers: { "X-A": "a" },
-    });
-    assert.equal(merged, {
-      method: "GET",
-      baseUrl: "https://api.github.com",
-      headers: { accept: ACCEPT, "user-agent": UA, "x-a": "a" },
-      mediaType: { format: "" },
-      url: "/orgs/{org}/repos",
-      org: "octokit",
-      type: "private",
-    });
-    assert.equal(Object.keys(merged), ["method", "baseUrl", "headers", "mediaType", "url", "org", "type"]);
-    assert.is(endpoint.merge("post /x").method, "post");
-    assert.equal(endpoint.merge({ a: 1 }).a, 1);
-  });
+merging("safety: cycles end in a result or a TypeError, never a stack overflow", ({ endpoint }) => {
+  const cyclic: any = { name: "c" };
+  cyclic.self = cyclic;
+  assert.is((endpoint("POST /x", { data: cyclic }).body as any).self, cyclic);
+  assert.is(endpoint("GET /", { request: cyclic }).request, cyclic);
+  throwsType(() => endpoint.defaults({ request: cyclic }), "nested too deeply");
+  const other: any = { name: "o" };
+  other.self = other;
+  const withObject = endpoint.defaults({ config: { a: { a: { a: 1 } } } });
+  throwsType(() => withObject.defaults({ config: other }).defaults({ config: other }), "nested too deeply");
+});
 
-  test("parse: endpoint(x) equals parse(merge(x))", () => {
-    const cases: [string, Record<string, unknown>][] = [
-      ["GET /orgs/{org}/repos", { org: "o", type: "all", headers: { authorization: "token x" } }],
-      ["POST /repos/{owner}/{repo}/issues", { owner: "a", repo: "b", title: "t", mediaType: { previews: ["x"] } }],
-      ["PUT /x", { request: { a: 1 } }],
-      ["GET /x", { mediaType: { format: "raw" } }],
-    ];
-    const custom = endpoint.defaults({ per_page: 5, mediaType: { previews: ["p"] }, headers: { "x-a": "1" } });
-    for (const fn of [endpoint, custom]) {
-      for (const [route, options] of cases) assert.equal(fn(route, options), fn.parse(fn.merge(route, options)));
-    }
-  });
+merging.run();
 
-  test("parse: is stateless and needs a url", () => {
-    assert.equal(
-      endpoint.parse({
-        method: "GET",
-        baseUrl: "https://x.example",
-        url: "/a",
-        headers: {},
-        mediaType: { format: "" },
-      }),
-      { method: "get", url: "https://x.example/a", headers: {} },
-    );
-    throwsType(
-      () => endpoint.parse({ method: "GET", baseUrl: "https://x.example", headers: {}, mediaType: { format: "" } }),
-      "`url` is required",
-    );
-  });
+// --- 5. Building a request: the URL, the query, the body, the headers ------------------------------------------------
 
-  test("inputs are never written to (deep-frozen options, route and defaults)", () => {
-    const freeze = <T>(value: T): T => {
-      if (value && typeof value === "object") for (const key of Object.keys(value)) freeze((value as any)[key]);
-      return Object.freeze(value);
-    };
-    const defaults = freeze({
-      headers: { "X-A": "a" },
-      mediaType: { previews: ["p"] },
-      request: { r: { n: 1 } },
-      config: { a: 1 },
-    });
-    const custom = endpoint.defaults(defaults);
-    const options = freeze({
-      owner: "o",
-      config: { b: 2 },
-      headers: { Authorization: "x" },
-      mediaType: { format: "raw" },
-      request: { r: { m: 2 } },
-    });
-    const result = custom("POST /repos/{owner}", options);
-    assert.equal(result.body, { config: { a: 1, b: 2 } });
-    assert.equal(result.request, { r: { n: 1, m: 2 } });
-    assert.equal(custom.parse(freeze(custom.merge("POST /repos/{owner}", options))), result);
-  });
+const building = section("building a request");
 
-  test("merge: undefined values are dropped and never unset a default", () => {
-    const custom = endpoint.defaults({ per_page: 5, headers: { "x-a": "a" } });
-    const merged = custom.merge("GET /x", { per_page: undefined, headers: { "x-a": undefined }, other: undefined });
-    assert.is(merged.per_page, 5);
-    assert.is(merged.headers["x-a"], "a");
-    assert.is("other" in merged, false);
-  });
+building("url: full URLs are the target, paths join baseUrl with exactly one slash", ({ endpoint }) => {
+  assert.is(endpoint("GET https://example.com/a").url, "https://example.com/a");
+  assert.is(endpoint("GET HTTP://example.com/a").url, "HTTP://example.com/a");
+  assert.is(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3/" }).url, "https://ghe.example/api/v3/user");
+  assert.is(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3" }).url, "https://ghe.example/api/v3/user");
+  assert.is(endpoint("GET user", { baseUrl: "https://ghe.example/api/v3" }).url, "https://ghe.example/api/v3/user");
+  assert.is(endpoint("GET /").url, "https://api.github.com/");
+});
 
-  test("safety: keys from JSON.parse never touch a prototype", () => {
-    const options = JSON.parse(
-      '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}},"prototype":{"z":3},"headers":{"__proto__":"h"},"mediaType":{"__proto__":{"format":"raw"}},"request":{"__proto__":{"r":1}}}',
-    );
-    const custom = endpoint.defaults(JSON.parse('{"headers":{"__proto__":"d"},"__proto__":{"p":1}}'));
-    const result = custom("POST /x", options);
-    assert.is(Object.getPrototypeOf(result), Object.prototype);
-    assert.is(Object.getPrototypeOf(result.headers), Object.prototype);
-    assert.is(Object.getOwnPropertyDescriptor(result.headers, "__proto__")?.value, "h");
-    assert.is(result.headers.accept, ACCEPT);
-    assert.equal(Object.keys(result.body as object), ["__proto__", "constructor", "prototype"]);
-    const probe = {} as Record<string, unknown>;
-    for (const key of ["x", "y", "z", "p", "r", "format"]) assert.is(probe[key], undefined);
-    assert.is(Object.getOwnPropertyDescriptor(custom.DEFAULTS, "__proto__")?.value.p, 1);
-  });
+building("url: a trailing slash goes, unless the URL is just '/'", ({ endpoint }) => {
+  assert.is(endpoint("GET /repos/{owner}/", { owner: "a" }).url, "https://api.github.com/repos/a");
+  assert.is(endpoint("GET /repos/{owner}/{path}", { owner: "a" }).url, "https://api.github.com/repos/a");
+  assert.is(endpoint("GET https://example.com/").url, "https://example.com");
+  assert.is(endpoint("GET /a{/b}", { b: "" }).url, "https://api.github.com/a");
+  assert.is(endpoint("GET /a{/b,c}", { b: "x", c: "" }).url, "https://api.github.com/a/x");
+  assert.is(endpoint("GET /a{+b}", { b: "/c/" }).url, "https://api.github.com/a/c");
+  assert.is(endpoint("GET /a{b}/", { b: "" }).url, "https://api.github.com/a");
+  assert.is(endpoint("GET /a{b}", { b: "/" }).url, "https://api.github.com/a%2F");
+  assert.is(endpoint("GET {+b}", { b: "/" }).url, "https://api.github.com/");
+});
 
-  test("safety: mutating DEFAULTS, a result or a merge() result changes nothing later", () => {
-    const custom = endpoint.defaults({ request: { retry: { n: 1 } }, labels: ["a"], headers: { "x-a": "a" } });
-    const before = custom("POST /x");
-    const defaults = custom.DEFAULTS as any;
-    defaults.headers["x-a"] = "changed";
-    defaults.request.retry.n = 2;
-    defaults.baseUrl = "https://evil.example";
-    const result = custom("POST /x") as any;
-    result.headers["x-a"] = "changed";
-    result.request.retry.n = 3;
-    result.body.labels.push("b");
-    (custom("POST /x", { request: { timeout: 1 } }).request as any).retry.n = 4;
-    const merged = custom.merge("POST /x") as any;
-    merged.labels.push("c");
-    merged.headers.accept = "x";
-    assert.equal(custom("POST /x"), before);
-    const agent = new (class Agent {})();
-    assert.is((endpoint.defaults({ request: { agent } })("GET /").request as any).agent, agent);
-  });
+building("url: a template that does not start with '/' is joined to baseUrl with one", ({ endpoint }) => {
+  assert.is(endpoint("GET {+path}", { path: "/x/y" }).url, "https://api.github.com/x/y");
+  assert.is(endpoint("GET {+path}", { path: "x/y" }).url, "https://api.github.com/x/y");
+  assert.is(endpoint("GET {/path}", { path: "x" }).url, "https://api.github.com/x");
+  assert.is(endpoint("GET x/{y}", { y: 1, baseUrl: "https://h.example/api/" }).url, "https://h.example/api/x/1");
+});
 
-  test("safety: cycles end in a result or a TypeError, never a stack overflow", () => {
-    const cyclic: any = { name: "c" };
-    cyclic.self = cyclic;
-    assert.is((endpoint("POST /x", { data: cyclic }).body as any).self, cyclic);
-    assert.is(endpoint("GET /", { request: cyclic }).request, cyclic);
-    throwsType(() => endpoint.defaults({ request: cyclic }), "nested too deeply");
-    const other: any = { name: "o" };
-    other.self = other;
-    const withObject = endpoint.defaults({ config: { a: { a: { a: 1 } } } });
-    throwsType(() => withObject.defaults({ config: other }).defaults({ config: other }), "nested too deeply");
-  });
-
-  test("version: the user-agent carries package.json's version", () => {
-    assert.is(endpoint("GET /").headers["user-agent"], `endpoint-options/${pkg.version}`);
-  });
-
-  // --- Bad input ---------------------------------------------------------------------------
-
-  test("errors: missing url, bad route, bad method", () => {
-    throwsType(() => endpoint({ method: "GET" }), "`url` is required");
-    throwsType(() => endpoint(""), 'route "" is not "URL" or "METHOD URL"');
-    throwsType(() => (endpoint as any)(42), "route must be a string or a plain object, not number");
-    throwsType(() => (endpoint as any)([]), "route must be a string", "not array");
-    throwsType(() => (endpoint as any)(null), "`url` is required");
-    throwsType(() => endpoint("GET /a b"), 'route "GET /a b"', '"URL" or "METHOD URL"');
-    throwsType(() => endpoint("GET "), 'route "GET "');
-    throwsType(() => endpoint("G(T /x"), 'method "G(T" is not a token');
-    throwsType(() => endpoint({ method: "GET\r\n", url: "/" }), 'method "GET\\r\\n" is not a token');
-    throwsType(() => endpoint({ method: 1 as any, url: "/" }), "option `method` must be a string, not number");
-    throwsType(() => endpoint({ url: 1 as any }), "option `url` must be a non-empty string, not number");
-    throwsType(() => endpoint({ url: "" }), "option `url` must be a non-empty string");
-    throwsType(() => endpoint.merge({ method: "a b" }), 'method "a b" is not a token');
-    throwsType(() => endpoint("GET /", "x" as any), "options must be a plain object");
-    // A base URL and a method are checked where they are given: in a call, or once in defaults().
-    throwsType(() => endpoint("GET /x", { baseUrl: 1 as any }), "option `baseUrl` must be a string, not number");
-    throwsType(() => endpoint.defaults({ baseUrl: null as any }), "option `baseUrl` must be a string, not null");
-    throwsType(() => endpoint.defaults({ method: "a b" }), 'method "a b" is not a token');
-    throwsType(
-      () => endpoint.parse({ method: "GET", url: "/a", headers: {} } as any),
-      'option `baseUrl` is required for "/a"',
-    );
-  });
-
-  test("method: a call's own method wins over its route's, and either comes out lowercase", () => {
-    assert.is(endpoint("PoSt /x", { method: "PUT" }).method, "put");
-    assert.is(endpoint("DELETE /x").method, "delete");
-    assert.is(endpoint.defaults({ method: "Patch" })({ url: "/x" }).method, "patch");
-    assert.is(endpoint.defaults({ method: "Patch" })("GET /x").method, "get");
-  });
-
-  test("errors: malformed templates name the template and position", () => {
-    throwsType(() => endpoint("GET /repos/{owner"), 'template "/repos/{owner": unclosed "{" at 7');
-    throwsType(() => endpoint("GET /repos/{a{b}"), 'template "/repos/{a{b}": unclosed "{" at 7');
-    throwsType(() => endpoint("GET /repos/owner}"), 'template "/repos/owner}": stray "}" at 12');
-    throwsType(() => endpoint("GET /x/{!x}"), 'template "/x/{!x}": bad variable "!x" at 4');
-    throwsType(() => endpoint({ url: "/x/{a,b c}" }), 'template "/x/{a,b c}": bad variable "b c" at 6');
-    throwsType(() => endpoint("GET /x/{?a,b:0}"), 'bad variable "b:0" at 7');
-    throwsType(() => endpoint("GET /x/{a:10000}"), 'bad variable "a:10000" at 4');
-    throwsType(() => endpoint("GET /x/{a:3*}"), 'bad variable "a:3*"');
-    throwsType(() => endpoint("GET /x/{}"), 'bad variable "" at 4');
-    throwsType(() => endpoint("GET /x/{a:3}", { a: ["x"] }), 'parameter "a" is a list or object: no prefix ":3"');
-    throwsType(() => endpoint("GET /x/{a:3}", { a: { b: "c" } }), 'parameter "a" is a list or object');
-    throwsType(() => endpoint.defaults({ url: "/{x" }), 'unclosed "{" at 1');
-    // A thousand variables compile; the expression that holds the next one is refused where it stands, whether
-    // the variables are in many expressions or in one.
-    assert.is(parseTemplate("{a}".repeat(1000)).expand({ a: "x" }), "x".repeat(1000));
-    throwsType(
-      () => parseTemplate("{a}".repeat(1001)),
-      `template "${"{a}".repeat(26)}{a…": over 1000 variables at 3000`,
-    );
-    throwsType(() => endpoint({ url: "/" + ":a/".repeat(1001) }), "over 1000 variables at 3001");
-    const list = (count: number) => Array.from({ length: count }, (_, i) => "v" + i).join(",");
-    assert.is(parseTemplate(`{?${list(1000)}}`).expand({ v0: 1, v999: 2 }), "?v0=1&v999=2");
-    throwsType(() => parseTemplate(`/x{a}{?${list(1000)}}`), "over 1000 variables at 5");
-    throwsType(() => endpoint({ url: `/x{/${list(1001)}}` }), "over 1000 variables at 2");
+building(
+  "a baseUrl with a query or fragment: the path goes into the path, parameters into one query",
+  ({ endpoint }) => {
+    const base = "https://ghe.example/api?tenant=1";
+    assert.is(endpoint("GET /user", { baseUrl: base }).url, "https://ghe.example/api/user?tenant=1");
+    assert.is(endpoint("GET /user", { baseUrl: base, page: 2 }).url, "https://ghe.example/api/user?tenant=1&page=2");
     assert.is(
-      endpoint({ url: "/" + ":a/".repeat(1000), a: 1 }).url,
-      "https://api.github.com/" + "1/".repeat(999) + "1",
+      endpoint("GET /search?q=x", { baseUrl: "https://h.example/api/?k=v#top", page: 2 }).url,
+      "https://h.example/api/search?q=x&k=v&page=2#top",
     );
-  });
-
-  test("errors: a value may not make a path segment '.' or '..'", () => {
-    for (const repo of ["..", ".", "%2e%2E", ".%2e", "%2E."]) {
-      throwsType(
-        () => endpoint("DELETE /repos/{owner}/{+repo}", { owner: "o", repo }),
-        'parameter "repo"',
-        "path segment",
-      );
-    }
-    throwsType(
-      () => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: ".." }),
-      'parameter "repo"',
-      'segment ".."',
-    );
-    throwsType(() => endpoint("GET /a{/path*}", { path: ["x", "..", "y"] }), 'parameter "path"');
-    throwsType(() => endpoint("GET /a/{x}{y}/b", { x: ".", y: "." }), 'parameter "x"');
-    throwsType(() => endpoint("GET /a/:x", { x: "." }), 'parameter "x"');
-    throwsType(() => endpoint("GET /a{/x}", { x: ".." }), 'parameter "x"');
-  });
-
-  test("errors: dot segments from the template itself, and harmless dots, are fine", () => {
-    assert.is(endpoint("GET /a/../b/{x}", { x: "c" }).url, "https://api.github.com/a/../b/c");
-    assert.is(endpoint("GET /a/{x}", { x: "..." }).url, "https://api.github.com/a/...");
-    assert.is(endpoint("GET /a/{x}", { x: "a/.." }).url, "https://api.github.com/a/a%2F..");
-    assert.is(endpoint("GET /a/{x}", { x: "%2e%2e" }).url, "https://api.github.com/a/%252e%252e");
-    assert.is(endpoint("GET /a/{x}", { x: ".a" }).url, "https://api.github.com/a/.a");
-    assert.is(endpoint("GET /a/.{x}", { x: "b" }).url, "https://api.github.com/a/.b");
-    assert.is(endpoint("GET /a/b{?x}", { x: ".." }).url, "https://api.github.com/a/b?x=..");
-    assert.is(endpoint("GET /a/b", { x: ".." }).url, "https://api.github.com/a/b?x=..");
+    assert.is(endpoint("GET /x#mine", { baseUrl: "https://h.example#theirs" }).url, "https://h.example/x#mine");
+    assert.is(endpoint("POST /user", { baseUrl: base, name: "n" }).url, "https://ghe.example/api/user?tenant=1");
     assert.is(
-      endpoint("GET /compare/{basehead}", { basehead: "main...dev" }).url,
-      "https://api.github.com/compare/main...dev",
+      endpoint.defaults({ baseUrl: base })("GET /orgs/{org}", { org: "o", page: 3 }).url,
+      "https://ghe.example/api/orgs/o?tenant=1&page=3",
     );
-  });
+    assert.is(endpoint("GET https://h.example/x", { baseUrl: base }).url, "https://h.example/x");
+  },
+);
 
-  test("errors: header names must be tokens; values may not hold CR, LF or NUL", () => {
-    for (let i = 0; i < 2; i++) {
-      throwsType(() => endpoint("GET /", { headers: { "x y": "1" } }), 'header "x y" is not a token');
-      throwsType(() => endpoint("GET /", { headers: { "": "1" } }), 'header "" is not a token');
-      throwsType(
-        () => endpoint("GET /", { headers: { "X-Seen": "1\n" } }),
-        'header "X-Seen" must be a string without CR, LF or NUL, or a number',
-      );
-      assert.equal(endpoint("GET /", { headers: { "X-Seen": "1", "x-other": 2 } }).headers, {
-        accept: ACCEPT,
-        "user-agent": UA,
-        "x-seen": "1",
-        "x-other": 2,
-      });
+building("a literal #fragment: GET and HEAD parameters go before it", ({ endpoint }) => {
+  assert.is(endpoint("GET /x#frag", { a: 1, b: "c d" }).url, "https://api.github.com/x?a=1&b=c%20d#frag");
+  assert.is(endpoint("HEAD /x?y=1#frag", { a: 1 }).url, "https://api.github.com/x?y=1&a=1#frag");
+  assert.is(endpoint("GET https://h.example/x#f?g", { a: 1 }).url, "https://h.example/x?a=1#f?g");
+  assert.is(endpoint("GET /x{#f}", { f: "s", a: 1 }).url, "https://api.github.com/x?a=1#s");
+  assert.is(endpoint("POST /x#frag", { a: 1 }).url, "https://api.github.com/x#frag");
+});
+
+building("routing: GET and HEAD send unused parameters as the query, encoded", ({ endpoint }) => {
+  assert.is(
+    endpoint("GET /x", { a: "1 2", "b&c": "=", list: ["a", "b"], n: 0, t: false }).url,
+    "https://api.github.com/x?a=1%202&b%26c=%3D&list=a%2Cb&n=0&t=false",
+  );
+  assert.is(endpoint("HEAD /x/{id}", { id: 1, page: 2 }).url, "https://api.github.com/x/1?page=2");
+  assert.is(endpoint("HEAD /x/{id}", { id: 1, page: 2 }).body, undefined);
+});
+
+building("routing: the query appends with & when the URL already has one", ({ endpoint }) => {
+  assert.is(endpoint("GET /x?a=1", { b: 2 }).url, "https://api.github.com/x?a=1&b=2");
+  assert.is(endpoint("GET /x{?a}", { a: 1, b: 2 }).url, "https://api.github.com/x?a=1&b=2");
+  assert.is(endpoint("GET /x{?a}", { b: 2 }).url, "https://api.github.com/x?b=2");
+  assert.is(endpoint("GET /x{+a}", { a: "?c=3", b: 2 }).url, "https://api.github.com/x?c=3&b=2");
+  assert.is(endpoint("GET /x{#a}", { a: "y?z", b: 2 }).url, "https://api.github.com/x?b=2#y?z");
+  assert.is(endpoint("GET /x{+a}", { a: "/y", b: 2 }).url, "https://api.github.com/x/y?b=2");
+  assert.is(endpoint("GET /x", { b: 2, baseUrl: "https://h.example/?v=1" }).url, "https://h.example/x?v=1&b=2");
+});
+
+building("routing: q keeps literal '+' between encoded parts", ({ endpoint }) => {
+  assert.is(
+    endpoint("GET /search/issues", { q: 'repo:a/b+is:open label:"x y"' }).url,
+    "https://api.github.com/search/issues?q=repo%3Aa%2Fb+is%3Aopen%20label%3A%22x%20y%22",
+  );
+  assert.is(endpoint("GET /search/code", { q: 42 }).url, "https://api.github.com/search/code?q=42");
+});
+
+building(
+  "query lists: name[] repeats the name per item; other lists are comma-joined; {?name*} repeats",
+  ({ endpoint }) => {
+    assert.is(endpoint("GET /x", { "fields[]": [1, 2] }).url, "https://api.github.com/x?fields%5B%5D=1&fields%5B%5D=2");
+    assert.is(
+      endpoint("GET /x", { "fields[]": ["a b", null, "c"], page: 1 }).url,
+      "https://api.github.com/x?fields%5B%5D=a%20b&fields%5B%5D=c&page=1",
+    );
+    assert.is(endpoint("GET /x", { "fields[]": [], page: 1 }).url, "https://api.github.com/x?page=1");
+    assert.is(endpoint("GET /x", { "fields[]": "one" }).url, "https://api.github.com/x?fields%5B%5D=one");
+    assert.is(endpoint("GET /x", { labels: ["bug", "ui"] }).url, "https://api.github.com/x?labels=bug%2Cui");
+    assert.is(
+      endpoint("GET /x{?labels*}", { labels: ["bug", "ui"] }).url,
+      "https://api.github.com/x?labels=bug&labels=ui",
+    );
+    assert.is(
+      endpoint("POST /x{?labels*}", { labels: ["bug", "ui"], title: "t" }).url,
+      "https://api.github.com/x?labels=bug&labels=ui",
+    );
+  },
+);
+
+building("routing: other methods send unused parameters as a JSON body", ({ endpoint }) => {
+  const result = endpoint("POST /repos/{owner}/{repo}/issues", {
+    owner: "a",
+    repo: "b",
+    title: "t",
+    labels: ["x"],
+    milestone: null,
+  });
+  assert.equal(result, {
+    method: "post",
+    url: "https://api.github.com/repos/a/b/issues",
+    headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/json; charset=utf-8" },
+    body: { title: "t", labels: ["x"], milestone: null },
+  });
+  assert.is(Object.getPrototypeOf(result.body), Object.prototype);
+  assert.equal(endpoint("DELETE /x/{id}", { id: 1, reason: "r" }).body, { reason: "r" });
+});
+
+building("routing: data is the body as it is, other parameters are not sent", ({ endpoint }) => {
+  const data = { any: "thing" };
+  const result = endpoint("PUT /x/{id}", { id: 1, data, ignored: true });
+  assert.is(result.body, data);
+  assert.is(result.headers["content-type"], "application/json; charset=utf-8");
+  assert.is(endpoint("POST /markdown/raw", { data: "# hi", headers: { "content-type": "text/plain" } }).body, "# hi");
+});
+
+building("a body key named like a placeholder goes in data", ({ endpoint }) => {
+  const result = endpoint("PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}", {
+    owner: "o",
+    repo: "r",
+    environment_name: "prod",
+    name: "OLD_NAME",
+    data: { name: "NEW_NAME", value: "1" },
+  });
+  assert.is(result.url, "https://api.github.com/repos/o/r/environments/prod/variables/OLD_NAME");
+  assert.equal(result.body, { name: "NEW_NAME", value: "1" });
+  assert.is(result.headers["content-type"], "application/json; charset=utf-8");
+});
+
+building("data on GET or HEAD is a TypeError, never a query parameter", ({ endpoint }) => {
+  throwsType(() => endpoint("GET /x", { data: "body" }), "option `data` is a body: GET and HEAD have none");
+  throwsType(() => endpoint("HEAD /x", { data: { a: 1 } }), "option `data`");
+  throwsType(() => endpoint.parse(endpoint.merge("GET /x", { data: "body" })), "option `data`");
+  assert.is(endpoint("GET /x", { data: null, a: 1 }).url, "https://api.github.com/x?a=1");
+  assert.is(endpoint("GET /x{?data}", { data: "d" }).url, "https://api.github.com/x?data=d");
+});
+
+building("route: a method beside a route overrides it; a url beside it is a parameter", ({ endpoint }) => {
+  const result = endpoint("GET /user", { method: "POST", url: "/users/{username}", username: "octocat" });
+  assert.is(result.method, "post");
+  assert.is(result.url, "https://api.github.com/user");
+  assert.equal(result.body, { username: "octocat", url: "/users/{username}" });
+});
+
+building("url beside a route: a body key, never the target; the token stays with the route's host", ({ endpoint }) => {
+  const route = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config";
+  const options = {
+    owner: "o",
+    repo: "r",
+    hook_id: 1,
+    url: "https://example.com/hook",
+    content_type: "json",
+    headers: { authorization: "token t" },
+  };
+  const expected = {
+    method: "patch",
+    url: "https://api.github.com/repos/o/r/hooks/1/config",
+    headers: {
+      accept: ACCEPT,
+      "user-agent": UA,
+      authorization: "token t",
+      "content-type": "application/json; charset=utf-8",
+    },
+    body: { content_type: "json", url: "https://example.com/hook" },
+  };
+  assert.equal(endpoint(route, options), expected);
+  const merged = endpoint.merge(route, options);
+  assert.is(merged.url, "/repos/{owner}/{repo}/hooks/{hook_id}/config");
+  assert.equal(endpoint.parse(merged), expected);
+  // SDK hooks copy merged options with spread or Object.assign: the parameter travels with them.
+  assert.equal(endpoint.parse({ ...merged, headers: { ...merged.headers } }), expected);
+  assert.equal(endpoint.parse(Object.assign({}, merged)), expected);
+  const gh = endpoint.defaults({ headers: { authorization: "token d" }, per_page: 5 });
+  assert.equal(
+    gh("POST /orgs/{org}/private-registries", { org: "o", url: "https://evil.example", registry_type: "npm" }).body,
+    { per_page: 5, registry_type: "npm", url: "https://evil.example" },
+  );
+  assert.equal(
+    gh.parse(gh.merge("POST /orgs/{org}/private-registries", { org: "o", url: "https://evil.example" })).url,
+    "https://api.github.com/orgs/o/private-registries",
+  );
+  // GET: a query parameter like any other.
+  assert.is(
+    endpoint("GET /search", { url: "https://e.example/?a=1" }).url,
+    "https://api.github.com/search?url=https%3A%2F%2Fe.example%2F%3Fa%3D1",
+  );
+  // Without a route, url is the target, from options or defaults, as ever.
+  assert.is(endpoint({ method: "GET", url: "https://x.example/a" }).url, "https://x.example/a");
+  assert.is(endpoint.parse(endpoint.merge({ url: "/a/{b}", b: 1 })).url, "https://api.github.com/a/1");
+  assert.is(endpoint.defaults({ url: "/users/{u}" })({ u: "me" }).url, "https://api.github.com/users/me");
+});
+
+building("routing: a __proto__ body key from JSON.parse stays data", ({ endpoint }) => {
+  const options = JSON.parse('{"owner":"a","__proto__":{"polluted":true},"title":"t"}');
+  const result = endpoint("POST /repos/{owner}/issues", options);
+  const body = result.body as Record<string, unknown>;
+  assert.equal(Object.keys(body), ["__proto__", "title"]);
+  assert.is(JSON.stringify(body), '{"__proto__":{"polluted":true},"title":"t"}');
+  assert.is(Object.getPrototypeOf(body), Object.prototype);
+  assert.is(({} as Record<string, unknown>).polluted, undefined);
+});
+
+building(
+  "routing: inherited properties are never options, parameters or headers, even on a polluted Object.prototype",
+  ({ endpoint, toFetch }) => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = "x";
+    proto.baseUrl = "https://evil.example";
+    try {
+      assert.is(endpoint("GET /repos/{owner}", { owner: "a", page: 2 }).url, "https://api.github.com/repos/a?page=2");
+      assert.equal(endpoint("POST /repos/{owner}", { owner: "a", title: "t" }).body, { title: "t" });
+      assert.is(endpoint("POST /repos/{owner}", { owner: "a" }).body, undefined);
+      assert.equal(toFetch({ method: "get", url: "/x", headers: { accept: "a" } })[1].headers, { accept: "a" });
+    } finally {
+      delete proto.polluted;
+      delete proto.baseUrl;
     }
-    throwsType(
-      () => endpoint("GET /", { headers: { "x-a": "1\r\nx-b: 2" } }),
-      'header "x-a" must be a string without CR, LF or NUL, or a number',
-    );
-    throwsType(
-      () => endpoint("GET /", { headers: { "x-a": "1\n" } }),
-      'header "x-a" must be a string without CR, LF or NUL, or a number',
-    );
-    throwsType(
-      () => endpoint("GET /", { headers: { "x-a": "1\0" } }),
-      'header "x-a" must be a string without CR, LF or NUL, or a number',
-    );
-    throwsType(
-      () => endpoint("GET /", { headers: { "x-a": {} as any } }),
-      'header "x-a" must be a string without CR, LF or NUL, or a number',
-    );
-    assert.is(endpoint("GET /", { headers: { "x-a": "tab\tok" } }).headers["x-a"], "tab\tok");
-    throwsType(() => endpoint.defaults({ headers: { "x-a": "\n" } }), 'header "x-a"');
-    throwsType(() => endpoint("GET /", { headers: "x" as any }), "option `headers` must be a plain object");
+  },
+);
+
+building("body: PUT and PATCH without a body send an empty one, without content-type", ({ endpoint }) => {
+  assert.equal(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "a", repo: "b" }), {
+    method: "put",
+    url: "https://api.github.com/user/starred/a/b",
+    headers: { accept: ACCEPT, "user-agent": UA },
+    body: "",
   });
+  assert.is(endpoint("PATCH /x").body, "");
+  assert.is("body" in endpoint("POST /x"), false);
+  assert.is("body" in endpoint("DELETE /x"), false);
+});
 
-  test("errors: plain objects in the query, lone surrogates, symbols", () => {
-    throwsType(() => endpoint("GET /x", { filter: { a: 1 } }), 'parameter "filter" is an object');
-    throwsType(() => endpoint("GET /x", { s: "a\uD800b" }), 'parameter "s"', "lone surrogate");
-    throwsType(() => endpoint("GET /x/{s}", { s: "\uDC00" }), 'parameter "s"', "lone surrogate");
-    throwsType(() => endpoint("GET /x", { s: Symbol("x") }), 'parameter "s" has no text form');
-    throwsType(() => endpoint("GET /x/{s}", { s: new (class A {})() }), 'parameter "s" has no text form');
-    assert.is(endpoint("GET /x", { s: "\uD83D\uDE00" }).url, "https://api.github.com/x?s=%F0%9F%98%80");
+building("body: a content-type given is kept", ({ endpoint }) => {
+  assert.is(
+    endpoint("POST /x", { a: 1, headers: { "Content-Type": "application/x" } }).headers["content-type"],
+    "application/x",
+  );
+  const xml = endpoint.defaults({ headers: { "content-type": "application/xml" } });
+  assert.equal(xml("POST /x", { a: 1 }).headers, {
+    accept: ACCEPT,
+    "user-agent": UA,
+    "content-type": "application/xml",
   });
-
-  test("errors: media types", () => {
-    throwsType(
-      () => endpoint("GET /", { mediaType: { format: "raw\r\n" } }),
-      'option `mediaType.format` must be like "raw", not "raw\\r\\n"',
-    );
-    throwsType(
-      () => endpoint("GET /", { mediaType: { format: 1 as any } }),
-      "option `mediaType.format` must be",
-      'not "1"',
-    );
-    throwsType(
-      () => endpoint("GET /", { mediaType: { previews: "x" as any } }),
-      "option `mediaType.previews` must be an array",
-    );
-    throwsType(
-      () => endpoint("GET /", { mediaType: { previews: ["ok", "a,b"] } }),
-      'option `mediaType.previews[1]` must be like "mercy", not "a,b"',
-    );
-    throwsType(() => endpoint("GET /", { mediaType: "raw" as any }), "option `mediaType` must be a plain object");
+  assert.equal(xml("POST /x", { a: 1, headers: { "x-b": "2" } }).headers, {
+    accept: ACCEPT,
+    "user-agent": UA,
+    "content-type": "application/xml",
+    "x-b": "2",
   });
+});
 
-  // --- Requests built as the caller meant (found by outside checks) ----------------------------
+building("body: a JSON content type joins every combination of the call's headers and media type", ({ endpoint }) => {
+  const json = "application/json; charset=utf-8";
+  assert.equal(endpoint("POST /x", { a: 1 }).headers, { accept: ACCEPT, "user-agent": UA, "content-type": json });
+  assert.equal(endpoint("POST /x", { a: 1, headers: { "x-b": "2" } }).headers, {
+    accept: ACCEPT,
+    "user-agent": UA,
+    "x-b": "2",
+    "content-type": json,
+  });
+  assert.equal(endpoint("POST /x", { a: 1, mediaType: { format: "raw" } }).headers, {
+    accept: "application/vnd.github.v3.raw",
+    "user-agent": UA,
+    "content-type": json,
+  });
+  assert.equal(endpoint("POST /x", { a: 1, mediaType: { format: "raw" }, headers: { "x-b": "2" } }).headers, {
+    accept: "application/vnd.github.v3.raw",
+    "user-agent": UA,
+    "x-b": "2",
+    "content-type": json,
+  });
+  assert.equal(endpoint("POST /x", { mediaType: { format: "raw" } }).headers, {
+    accept: "application/vnd.github.v3.raw",
+    "user-agent": UA,
+  });
+  const raw = endpoint.defaults({ mediaType: { format: "raw" } });
+  assert.equal(raw("POST /x", { a: 1 }).headers, {
+    accept: "application/vnd.github.v3.raw",
+    "user-agent": UA,
+    "content-type": json,
+  });
+  assert.equal(raw("POST /x", { a: 1, headers: { "x-b": "2" } }).headers, {
+    accept: "application/vnd.github.v3.raw",
+    "user-agent": UA,
+    "x-b": "2",
+    "content-type": json,
+  });
+  assert.equal(raw("GET /x", { mediaType: { format: "diff" } }).headers, {
+    accept: "application/vnd.github.v3.diff",
+    "user-agent": UA,
+  });
+});
 
-  test("url beside a route: a body key, never the target; the token stays with the route's host", () => {
-    const route = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config";
-    const options = {
+building("bodies that are not JSON get no JSON content type; the caller's wins", ({ endpoint }) => {
+  const bare = { accept: ACCEPT, "user-agent": UA };
+  const bytes = new Uint8Array([1, 2]);
+  for (const data of [
+    new FormData(),
+    new URLSearchParams("a=1"),
+    new Blob(["x"], { type: "text/csv" }),
+    bytes,
+    bytes.buffer,
+    new DataView(bytes.buffer),
+    new ReadableStream(),
+    { async *[Symbol.asyncIterator]() {} },
+  ]) {
+    const result = endpoint("POST /x", { data });
+    assert.equal(result.headers, bare, Object.prototype.toString.call(data));
+    assert.is(result.body, data);
+  }
+  assert.is(
+    endpoint("POST /x", { data: new FormData(), headers: { "content-type": "multipart/form-data; boundary=b" } })
+      .headers["content-type"],
+    "multipart/form-data; boundary=b",
+  );
+  // Strings, objects, a Date or a class instance are JSON, as in octokit.
+  for (const data of [
+    '{"a":1}',
+    { a: 1 },
+    [1],
+    new Date(0),
+    new (class Point {
+      x = 1;
+    })(),
+  ]) {
+    assert.is(endpoint("POST /x", { data }).headers["content-type"], "application/json; charset=utf-8");
+  }
+});
+
+building("request: returned as the very object passed", ({ endpoint }) => {
+  const request = { agent: {}, timeout: 5 };
+  assert.is(endpoint("GET /", { request }).request, request);
+  assert.equal(Object.keys(endpoint("POST /", { request, a: 1 })), ["method", "url", "headers", "body", "request"]);
+});
+
+building.run();
+
+// --- 6. toFetch(): request options as fetch() arguments -------------------------------------------------------------
+
+const sending = section("toFetch");
+
+sending(
+  "toFetch: PATCH uppercased, JSON body serialised, headers as strings, signal carried over",
+  ({ endpoint, toFetch }) => {
+    const signal = new AbortController().signal;
+    const options = endpoint("PATCH /repos/{owner}/{repo}", {
       owner: "o",
       repo: "r",
-      hook_id: 1,
-      url: "https://example.com/hook",
-      content_type: "json",
-      headers: { authorization: "token t" },
-    };
-    const expected = {
-      method: "patch",
-      url: "https://api.github.com/repos/o/r/hooks/1/config",
-      headers: {
-        accept: ACCEPT,
-        "user-agent": UA,
-        authorization: "token t",
-        "content-type": "application/json; charset=utf-8",
-      },
-      body: { content_type: "json", url: "https://example.com/hook" },
-    };
-    assert.equal(endpoint(route, options), expected);
-    const merged = endpoint.merge(route, options);
-    assert.is(merged.url, "/repos/{owner}/{repo}/hooks/{hook_id}/config");
-    assert.equal(endpoint.parse(merged), expected);
-    // SDK hooks copy merged options with spread or Object.assign: the parameter travels with them.
-    assert.equal(endpoint.parse({ ...merged, headers: { ...merged.headers } }), expected);
-    assert.equal(endpoint.parse(Object.assign({}, merged)), expected);
-    const gh = endpoint.defaults({ headers: { authorization: "token d" }, per_page: 5 });
-    assert.equal(
-      gh("POST /orgs/{org}/private-registries", { org: "o", url: "https://evil.example", registry_type: "npm" }).body,
-      { per_page: 5, registry_type: "npm", url: "https://evil.example" },
-    );
-    assert.equal(
-      gh.parse(gh.merge("POST /orgs/{org}/private-registries", { org: "o", url: "https://evil.example" })).url,
-      "https://api.github.com/orgs/o/private-registries",
-    );
-    // GET: a query parameter like any other.
-    assert.is(
-      endpoint("GET /search", { url: "https://e.example/?a=1" }).url,
-      "https://api.github.com/search?url=https%3A%2F%2Fe.example%2F%3Fa%3D1",
-    );
-    // Without a route, url is the target, from options or defaults, as ever.
-    assert.is(endpoint({ method: "GET", url: "https://x.example/a" }).url, "https://x.example/a");
-    assert.is(endpoint.parse(endpoint.merge({ url: "/a/{b}", b: 1 })).url, "https://api.github.com/a/1");
-    assert.is(endpoint.defaults({ url: "/users/{u}" })({ u: "me" }).url, "https://api.github.com/users/me");
-  });
+      private: true,
+      request: { signal, agent: 1 },
+    });
+    const [url, init] = toFetch(options);
+    assert.is(url, "https://api.github.com/repos/o/r");
+    assert.equal(Object.keys(init), ["method", "headers", "body", "signal"]);
+    assert.is(init.method, "PATCH");
+    assert.equal(init.headers, { accept: ACCEPT, "user-agent": UA, "content-type": "application/json; charset=utf-8" });
+    assert.is(init.body, '{"private":true}');
+    assert.is(init.signal, signal);
+    assert.equal(options.body, { private: true }, "the request options are not changed");
+    assert.is(options.method, "patch");
+  },
+);
 
-  test(":name is a placeholder only in the path, never in the authority, query or fragment", () => {
+sending(
+  "toFetch: GET and HEAD send no body, nor does an empty string; numbers become strings",
+  ({ endpoint, toFetch }) => {
+    const [getUrl, get] = toFetch({ method: "get", url: "https://x.test/?a=1", headers: { "x-n": 5 }, body: { a: 1 } });
+    assert.is(getUrl, "https://x.test/?a=1");
+    assert.equal(get, { method: "GET", headers: { "x-n": "5" } });
+    assert.equal(toFetch({ method: "head", url: "https://x.test/", headers: {}, body: "x" })[1], {
+      method: "HEAD",
+      headers: {},
+    });
+    assert.equal(toFetch(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }))[1], {
+      method: "PUT",
+      headers: { accept: ACCEPT, "user-agent": UA },
+    });
     assert.is(
-      endpoint("GET /search/issues?q=is:open+repo:octokit/rest.js").url,
-      "https://api.github.com/search/issues?q=is:open+repo:octokit/rest.js",
+      endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }).body,
+      "",
+      "endpoint() keeps octokit's empty body",
     );
-    assert.is(
-      endpoint("GET /search/issues?q=is:open", { page: 2 }).url,
-      "https://api.github.com/search/issues?q=is:open&page=2",
-    );
-    assert.is(endpoint("GET http://[::ffff:c0a8:1]:8080/health").url, "http://[::ffff:c0a8:1]:8080/health");
-    assert.is(endpoint("GET https://user:pass@h.example/x/:id", { id: 7 }).url, "https://user:pass@h.example/x/7");
-    assert.is(endpoint("GET /x/:id#a:b", { id: 7 }).url, "https://api.github.com/x/7#a:b");
-    assert.is(endpoint("GET /repos/:owner/:repo", { owner: "a", repo: "b" }).url, "https://api.github.com/repos/a/b");
-    assert.is(
-      endpoint("GET /repos/:owner/:repo/compare/:base...:head", { owner: "o", repo: "r", base: "main", head: "dev" })
-        .url,
-      "https://api.github.com/repos/o/r/compare/main...dev",
-    );
-  });
+  },
+);
 
-  test("a literal #fragment: GET and HEAD parameters go before it", () => {
-    assert.is(endpoint("GET /x#frag", { a: 1, b: "c d" }).url, "https://api.github.com/x?a=1&b=c%20d#frag");
-    assert.is(endpoint("HEAD /x?y=1#frag", { a: 1 }).url, "https://api.github.com/x?y=1&a=1#frag");
-    assert.is(endpoint("GET https://h.example/x#f?g", { a: 1 }).url, "https://h.example/x?a=1#f?g");
-    assert.is(endpoint("GET /x{#f}", { f: "s", a: 1 }).url, "https://api.github.com/x?a=1#s");
-    assert.is(endpoint("POST /x#frag", { a: 1 }).url, "https://api.github.com/x#frag");
+sending("toFetch: arrays and +json types serialise; other bodies pass through untouched", ({ toFetch }) => {
+  const json = (body: unknown, type: string) =>
+    toFetch({ method: "post", url: "u", headers: { "Content-Type": type }, body })[1].body;
+  assert.is(json([1, "a"], "application/json"), '[1,"a"]');
+  assert.is(json({ a: null }, "application/merge-patch+json; charset=utf-8"), '{"a":null}');
+  assert.is(json(Object.assign(Object.create(null), { b: 2 }), "application/json"), '{"b":2}');
+  const bytes = new Uint8Array([0, 255]);
+  const bodies = [bytes, bytes.buffer, new Blob(["x"]), new FormData(), new URLSearchParams("a=1"), "text {}", 0];
+  for (const body of bodies) assert.is(json(body, "application/json"), body);
+  // no content type at all: a plain object is JSON, and says so
+  const [, init] = toFetch({ method: "post", url: "u", headers: {}, body: { a: 1 } });
+  assert.equal(init, {
+    method: "POST",
+    headers: { "content-type": "application/json; charset=utf-8" },
+    body: '{"a":1}',
   });
+});
 
-  test("data on GET or HEAD is a TypeError, never a query parameter", () => {
-    throwsType(() => endpoint("GET /x", { data: "body" }), "option `data` is a body: GET and HEAD have none");
-    throwsType(() => endpoint("HEAD /x", { data: { a: 1 } }), "option `data`");
-    throwsType(() => endpoint.parse(endpoint.merge("GET /x", { data: "body" })), "option `data`");
-    assert.is(endpoint("GET /x", { data: null, a: 1 }).url, "https://api.github.com/x?a=1");
-    assert.is(endpoint("GET /x{?data}", { data: "d" }).url, "https://api.github.com/x?data=d");
-  });
-
-  test("bodies that are not JSON get no JSON content type; the caller's wins", () => {
-    const bare = { accept: ACCEPT, "user-agent": UA };
-    const bytes = new Uint8Array([1, 2]);
-    for (const data of [
-      new FormData(),
-      new URLSearchParams("a=1"),
-      new Blob(["x"], { type: "text/csv" }),
-      bytes,
-      bytes.buffer,
-      new DataView(bytes.buffer),
-      new ReadableStream(),
-      { async *[Symbol.asyncIterator]() {} },
-    ]) {
-      const result = endpoint("POST /x", { data });
-      assert.equal(result.headers, bare, Object.prototype.toString.call(data));
-      assert.is(result.body, data);
-    }
-    assert.is(
-      endpoint("POST /x", { data: new FormData(), headers: { "content-type": "multipart/form-data; boundary=b" } })
-        .headers["content-type"],
-      "multipart/form-data; boundary=b",
-    );
-    // Strings, objects, a Date or a class instance are JSON, as in octokit.
-    for (const data of [
-      '{"a":1}',
-      { a: 1 },
-      [1],
-      new Date(0),
-      new (class Point {
-        x = 1;
-      })(),
-    ]) {
-      assert.is(endpoint("POST /x", { data }).headers["content-type"], "application/json; charset=utf-8");
-    }
-  });
-
-  test("toFetch: a Date, a class instance or anything with toJSON goes out as JSON, never [object Object]", () => {
+sending(
+  "toFetch: a Date, a class instance or anything with toJSON goes out as JSON, never [object Object]",
+  ({ endpoint, toFetch }) => {
     const send = (data: unknown, headers = {}) => toFetch(endpoint("POST /x", { data, headers }))[1];
     assert.is(send(new Date(0)).body, '"1970-01-01T00:00:00.000Z"');
     assert.is(
@@ -949,351 +1324,85 @@ function define(name: string, { endpoint, parseTemplate, toFetch }: Lib) {
       () => toFetch({ method: "post", url: "u", headers: {}, body: { toJSON: () => undefined } }),
       "the body has no JSON form",
     );
+  },
+);
+
+sending("toFetch: the result makes a Request as is", async ({ endpoint, toFetch }) => {
+  const request = new Request(
+    ...toFetch(endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", archived: true })),
+  );
+  assert.is(request.method, "PATCH");
+  assert.is(request.url, "https://api.github.com/repos/o/r");
+  assert.is(request.headers.get("content-type"), "application/json; charset=utf-8");
+  assert.is(await request.text(), '{"archived":true}');
+});
+
+sending("toFetch: a stream passes through with duplex: half", ({ toFetch }) => {
+  const stream = new ReadableStream();
+  const [, init] = toFetch({
+    method: "post",
+    url: "u",
+    headers: { "content-type": "application/octet-stream" },
+    body: stream,
   });
+  assert.is(init.body, stream);
+  assert.is((init as Record<string, unknown>).duplex, "half");
+  const iterable = { async *[Symbol.asyncIterator]() {} };
+  assert.is(
+    (toFetch({ method: "put", url: "u", headers: {}, body: iterable })[1] as Record<string, unknown>).duplex,
+    "half",
+  );
+  assert.is(
+    (toFetch({ method: "put", url: "u", headers: {}, body: "s" })[1] as Record<string, unknown>).duplex,
+    undefined,
+  );
+});
 
-  test("dot segments made by an expansion's own operators and separators are refused", () => {
-    throwsType(
-      () => endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "", b: "" }),
-      'parameter "a" makes the path segment ".."',
-    );
-    throwsType(
-      () => endpoint("DELETE /repos/{owner}/{.a}/hooks", { owner: "o", a: "" }),
-      'parameter "a" makes the path segment "."',
-    );
-    throwsType(() => endpoint("GET /x/.{.a}", { a: "" }), 'parameter "a" makes the path segment ".."');
-    throwsType(() => endpoint("GET /x{/a*}", { a: ["b", "..", "c"] }), 'parameter "a"');
-    assert.is(
-      endpoint("DELETE /repos/{owner}/{.a,b}/hooks", { owner: "o", a: "x", b: "" }).url,
-      "https://api.github.com/repos/o/.x./hooks",
-    );
-    assert.is(endpoint("GET /x/..{a}", { a: "" }).url, "https://api.github.com/x/..");
-    assert.is(endpoint("GET /x/{.a}", { a: "json" }).url, "https://api.github.com/x/.json");
-  });
+sending("toFetch: bad input is a TypeError naming what is wrong", ({ toFetch }) => {
+  throwsType(() => toFetch(null as any), "request options must be an object, not null");
+  throwsType(
+    () => toFetch({ url: "u", headers: {} } as any),
+    "request option `method` must be a string, not undefined",
+  );
+  throwsType(
+    () => toFetch({ method: "get", url: 1, headers: {} } as any),
+    "request option `url` must be a string, not number",
+  );
+  throwsType(
+    () => toFetch({ method: "get", url: "u", headers: [] } as any),
+    "option `headers` must be a plain object, not array",
+  );
+  throwsType(
+    () => toFetch({ method: "get", url: "u", headers: { "x-a": {} } } as any),
+    'header "x-a" must be a string without CR, LF or NUL, or a number',
+  );
+  throwsType(
+    () => toFetch({ method: "get", url: "u", headers: { "x-a": "1\r\nx-b: 2" } }),
+    'header "x-a" must be a string without CR, LF or NUL',
+  );
+  const form = {
+    method: "post",
+    url: "u",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: { a: 1 },
+  };
+  throwsType(() => toFetch(form), 'an object body cannot be sent as "application/x-www-form-urlencoded"');
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: cyclic }), "the body has no JSON form");
+  throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: { n: 1n } }), "the body has no JSON form");
+});
 
-  test("a baseUrl with a query or fragment: the path goes into the path, parameters into one query", () => {
-    const base = "https://ghe.example/api?tenant=1";
-    assert.is(endpoint("GET /user", { baseUrl: base }).url, "https://ghe.example/api/user?tenant=1");
-    assert.is(endpoint("GET /user", { baseUrl: base, page: 2 }).url, "https://ghe.example/api/user?tenant=1&page=2");
-    assert.is(
-      endpoint("GET /search?q=x", { baseUrl: "https://h.example/api/?k=v#top", page: 2 }).url,
-      "https://h.example/api/search?q=x&k=v&page=2#top",
-    );
-    assert.is(endpoint("GET /x#mine", { baseUrl: "https://h.example#theirs" }).url, "https://h.example/x#mine");
-    assert.is(endpoint("POST /user", { baseUrl: base, name: "n" }).url, "https://ghe.example/api/user?tenant=1");
-    assert.is(
-      endpoint.defaults({ baseUrl: base })("GET /orgs/{org}", { org: "o", page: 3 }).url,
-      "https://ghe.example/api/orgs/o?tenant=1&page=3",
-    );
-    assert.is(endpoint("GET https://h.example/x", { baseUrl: base }).url, "https://h.example/x");
-  });
+sending("toFetch: a __proto__ header stays a header", ({ toFetch }) => {
+  const headers = JSON.parse('{"__proto__": "x", "a": "1"}');
+  const [, init] = toFetch({ method: "get", url: "u", headers });
+  assert.equal(Object.keys(init.headers), ["__proto__", "a"]);
+  assert.is(Object.getPrototypeOf(init.headers), Object.prototype);
+});
 
-  test("bad values inside lists and objects, at any depth, are our TypeError naming the parameter", () => {
-    const bad: unknown[] = [
-      Symbol("s"),
-      () => 1,
-      Object.create(null),
-      {
-        toString: () => {
-          throw new Error("no");
-        },
-      },
-      { a: 1 },
-      new (class A {})(),
-    ];
-    for (const item of bad) {
-      throwsType(() => endpoint("GET /x", { list: ["a", [item]] }), 'parameter "list" has no text form');
-      throwsType(() => endpoint("GET /x", { "ids[]": [1, item] }), 'parameter "ids[]" has no text form');
-      throwsType(() => endpoint("GET /x/{list}", { list: ["a", item] }), 'parameter "list" has no text form');
-      throwsType(() => endpoint("GET /x{?filter*}", { filter: { a: item } }), 'parameter "filter" has no text form');
-    }
-    const cyclic: unknown[] = ["a"];
-    cyclic.push(cyclic);
-    throwsType(() => endpoint("GET /x", { list: cyclic }), 'parameter "list" is nested too deeply');
-    assert.is(
-      endpoint("GET /x", { list: ["a", ["b", 1n], null, new Date(0)] }).url,
-      `https://api.github.com/x?list=a%2Cb%2C1%2C%2C${encodeURIComponent(String(new Date(0)))}`,
-    );
-  });
+sending.run();
 
-  test("mediaType.format rewrites a vendor accept entry with parameters and keeps them", () => {
-    const accept = "application/vnd.github.v3+json;q=0.9, application/json;q=0.1";
-    assert.is(
-      endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } }).headers.accept,
-      "application/vnd.github.v3.raw;q=0.9, application/json;q=0.1",
-    );
-    assert.is(
-      endpoint("GET /x", {
-        headers: { accept: "application/vnd.github+json ; charset=utf-8" },
-        mediaType: { format: "diff" },
-      }).headers.accept,
-      "application/vnd.github.diff; charset=utf-8",
-    );
-    assert.is(
-      endpoint.defaults({ headers: { accept } })("GET /x", { mediaType: { format: "html" } }).headers.accept,
-      "application/vnd.github.v3.html;q=0.9, application/json;q=0.1",
-    );
-  });
-
-  test("query lists: name[] repeats the name per item; other lists are comma-joined; {?name*} repeats", () => {
-    assert.is(endpoint("GET /x", { "fields[]": [1, 2] }).url, "https://api.github.com/x?fields%5B%5D=1&fields%5B%5D=2");
-    assert.is(
-      endpoint("GET /x", { "fields[]": ["a b", null, "c"], page: 1 }).url,
-      "https://api.github.com/x?fields%5B%5D=a%20b&fields%5B%5D=c&page=1",
-    );
-    assert.is(endpoint("GET /x", { "fields[]": [], page: 1 }).url, "https://api.github.com/x?page=1");
-    assert.is(endpoint("GET /x", { "fields[]": "one" }).url, "https://api.github.com/x?fields%5B%5D=one");
-    assert.is(endpoint("GET /x", { labels: ["bug", "ui"] }).url, "https://api.github.com/x?labels=bug%2Cui");
-    assert.is(
-      endpoint("GET /x{?labels*}", { labels: ["bug", "ui"] }).url,
-      "https://api.github.com/x?labels=bug&labels=ui",
-    );
-    assert.is(
-      endpoint("POST /x{?labels*}", { labels: ["bug", "ui"], title: "t" }).url,
-      "https://api.github.com/x?labels=bug&labels=ui",
-    );
-  });
-
-  test("a body key named like a placeholder goes in data", () => {
-    const result = endpoint("PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}", {
-      owner: "o",
-      repo: "r",
-      environment_name: "prod",
-      name: "OLD_NAME",
-      data: { name: "NEW_NAME", value: "1" },
-    });
-    assert.is(result.url, "https://api.github.com/repos/o/r/environments/prod/variables/OLD_NAME");
-    assert.equal(result.body, { name: "NEW_NAME", value: "1" });
-    assert.is(result.headers["content-type"], "application/json; charset=utf-8");
-  });
-
-  // --- RFC 6570 ----------------------------------------------------------------------------
-
-  for (const file of ["spec-examples.json", "extended-tests.json", "negative-tests.json"]) {
-    test(`RFC 6570: ${file}`, () => {
-      let count = 0;
-      for (const [group, { variables, testcases }] of Object.entries<any>(fixture(file))) {
-        for (const [template, expected] of testcases) {
-          count++;
-          if (expected === false) {
-            let error: unknown;
-            try {
-              parseTemplate(template).expand(variables);
-            } catch (e) {
-              error = e;
-            }
-            assert.instance(error, TypeError, `${group}: ${template} should throw`);
-            continue;
-          }
-          const actual = parseTemplate(template).expand(variables);
-          const allowed = Array.isArray(expected) ? expected : [expected];
-          assert.ok(allowed.includes(actual), `${group}: ${template} gave ${actual}, expected ${allowed.join(" or ")}`);
-        }
-      }
-      assert.ok(count > 30);
-    });
-  }
-
-  test("RFC 6570: literals outside the URI set are encoded, triplets kept", () => {
-    assert.is(parseTemplate("a b<c>|{x}").expand({ x: 1 }), "a%20b%3Cc%3E%7C1");
-    assert.is(parseTemplate("%zz%41").expand({}), "%25zz%41");
-  });
-
-  test("encoding: spaces and non-ASCII, with and without the characters only RFC 6570 escapes", () => {
-    // Text without !'()* is escaped by encodeURIComponent, text with them by a pass of our own: alike.
-    const x = "https://api.github.com/x";
-    assert.is(
-      endpoint("GET /x/{p}", { p: "Next.js 15.0.3 — tarball" }).url,
-      x + "/Next.js%2015.0.3%20%E2%80%94%20tarball",
-    );
-    assert.is(
-      endpoint("GET /x/{p}", { p: "Next.js (15.0.3) — tarball!" }).url,
-      x + "/Next.js%20%2815.0.3%29%20%E2%80%94%20tarball%21",
-    );
-    assert.is(endpoint("GET /x{?p}", { p: "a b*'é" }).url, x + "?p=a%20b%2A%27%C3%A9");
-    assert.is(endpoint("GET /x", { v: "a b*'é", w: "a b é" }).url, x + "?v=a%20b*'%C3%A9&w=a%20b%20%C3%A9");
-    assert.is(endpoint("GET /x", { q: "a b+é", r: "a b+é" }).url, x + "?q=a%20b+%C3%A9&r=a%20b%2B%C3%A9");
-    for (const [route, what] of [
-      ["GET /x/{p}", "p"],
-      ["GET /x", "p"],
-      ["GET /x", "q"],
-      ["GET /x/{+p}", "p"],
-    ]) {
-      for (const text of ["a b\uD800", "a!\uDC00b", "\uD800 "])
-        throwsType(() => endpoint(route, { [what]: text }), `parameter "${what}" has a lone surrogate`);
-    }
-  });
-
-  test("RFC 6570: inherited properties are not variables; 0 and false are values", () => {
-    assert.is(parseTemplate("{constructor}{toString}{hasOwnProperty}").expand({}), "");
-    assert.is(parseTemplate("{a}{?b,c}").expand({ a: 0, b: false, c: 0 }), "0?b=false&c=0");
-  });
-
-  test("RFC 6570: strict names reject '-', error positions", () => {
-    throwsType(
-      () => parseTemplate("/x/{enterprise-team}"),
-      'template "/x/{enterprise-team}": bad variable "enterprise-team" at 4',
-    );
-    assert.is(parseTemplate("/x/:name").expand({ name: "n" }), "/x/:name");
-    throwsType(() => parseTemplate("/x/{a"), 'template "/x/{a": unclosed "{" at 3');
-    throwsType(() => parseTemplate("x\uD800{a}"), 'template "x\\ud800{a}" has a lone surrogate');
-    throwsType(() => parseTemplate(1 as any), "template must be a string");
-    throwsType(() => parseTemplate("{x}").expand(null as any), "variables must be an object");
-  });
-
-  test("RFC 6570: a template compiles once and expands many times", () => {
-    const template = parseTemplate("/users{/id}{?fields*}");
-    assert.is(template.expand({ id: 1, fields: ["a", "b"] }), "/users/1?fields=a&fields=b");
-    assert.is(template.expand({ id: "x" }), "/users/x");
-  });
-
-  // --- toFetch: request options as fetch() arguments --------------------------------------
-
-  test("toFetch: PATCH uppercased, JSON body serialised, headers as strings, signal carried over", () => {
-    const signal = new AbortController().signal;
-    const options = endpoint("PATCH /repos/{owner}/{repo}", {
-      owner: "o",
-      repo: "r",
-      private: true,
-      request: { signal, agent: 1 },
-    });
-    const [url, init] = toFetch(options);
-    assert.is(url, "https://api.github.com/repos/o/r");
-    assert.equal(Object.keys(init), ["method", "headers", "body", "signal"]);
-    assert.is(init.method, "PATCH");
-    assert.equal(init.headers, { accept: ACCEPT, "user-agent": UA, "content-type": "application/json; charset=utf-8" });
-    assert.is(init.body, '{"private":true}');
-    assert.is(init.signal, signal);
-    assert.equal(options.body, { private: true }, "the request options are not changed");
-    assert.is(options.method, "patch");
-  });
-
-  test("toFetch: GET and HEAD send no body, nor does an empty string; numbers become strings", () => {
-    const [getUrl, get] = toFetch({ method: "get", url: "https://x.test/?a=1", headers: { "x-n": 5 }, body: { a: 1 } });
-    assert.is(getUrl, "https://x.test/?a=1");
-    assert.equal(get, { method: "GET", headers: { "x-n": "5" } });
-    assert.equal(toFetch({ method: "head", url: "https://x.test/", headers: {}, body: "x" })[1], {
-      method: "HEAD",
-      headers: {},
-    });
-    assert.equal(toFetch(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }))[1], {
-      method: "PUT",
-      headers: { accept: ACCEPT, "user-agent": UA },
-    });
-    assert.is(
-      endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }).body,
-      "",
-      "endpoint() keeps octokit's empty body",
-    );
-  });
-
-  test("toFetch: arrays and +json types serialise; other bodies pass through untouched", () => {
-    const json = (body: unknown, type: string) =>
-      toFetch({ method: "post", url: "u", headers: { "Content-Type": type }, body })[1].body;
-    assert.is(json([1, "a"], "application/json"), '[1,"a"]');
-    assert.is(json({ a: null }, "application/merge-patch+json; charset=utf-8"), '{"a":null}');
-    assert.is(json(Object.assign(Object.create(null), { b: 2 }), "application/json"), '{"b":2}');
-    const bytes = new Uint8Array([0, 255]);
-    const bodies = [bytes, bytes.buffer, new Blob(["x"]), new FormData(), new URLSearchParams("a=1"), "text {}", 0];
-    for (const body of bodies) assert.is(json(body, "application/json"), body);
-    // no content type at all: a plain object is JSON, and says so
-    const [, init] = toFetch({ method: "post", url: "u", headers: {}, body: { a: 1 } });
-    assert.equal(init, {
-      method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8" },
-      body: '{"a":1}',
-    });
-  });
-
-  test("toFetch: the result makes a Request as is", async () => {
-    const request = new Request(
-      ...toFetch(endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", archived: true })),
-    );
-    assert.is(request.method, "PATCH");
-    assert.is(request.url, "https://api.github.com/repos/o/r");
-    assert.is(request.headers.get("content-type"), "application/json; charset=utf-8");
-    assert.is(await request.text(), '{"archived":true}');
-  });
-
-  test("toFetch: a stream passes through with duplex: half", () => {
-    const stream = new ReadableStream();
-    const [, init] = toFetch({
-      method: "post",
-      url: "u",
-      headers: { "content-type": "application/octet-stream" },
-      body: stream,
-    });
-    assert.is(init.body, stream);
-    assert.is((init as Record<string, unknown>)["duplex"], "half");
-    const iterable = { async *[Symbol.asyncIterator]() {} };
-    assert.is(
-      (toFetch({ method: "put", url: "u", headers: {}, body: iterable })[1] as Record<string, unknown>)["duplex"],
-      "half",
-    );
-    assert.is(
-      (toFetch({ method: "put", url: "u", headers: {}, body: "s" })[1] as Record<string, unknown>)["duplex"],
-      undefined,
-    );
-  });
-
-  test("toFetch: bad input is a TypeError naming what is wrong", () => {
-    throwsType(() => toFetch(null as any), "request options must be an object, not null");
-    throwsType(
-      () => toFetch({ url: "u", headers: {} } as any),
-      "request option `method` must be a string, not undefined",
-    );
-    throwsType(
-      () => toFetch({ method: "get", url: 1, headers: {} } as any),
-      "request option `url` must be a string, not number",
-    );
-    throwsType(
-      () => toFetch({ method: "get", url: "u", headers: [] } as any),
-      "option `headers` must be a plain object, not array",
-    );
-    throwsType(
-      () => toFetch({ method: "get", url: "u", headers: { "x-a": {} } } as any),
-      'header "x-a" must be a string without CR, LF or NUL, or a number',
-    );
-    throwsType(
-      () => toFetch({ method: "get", url: "u", headers: { "x-a": "1\r\nx-b: 2" } }),
-      'header "x-a" must be a string without CR, LF or NUL',
-    );
-    const form = {
-      method: "post",
-      url: "u",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: { a: 1 },
-    };
-    throwsType(() => toFetch(form), 'an object body cannot be sent as "application/x-www-form-urlencoded"');
-    const cyclic: Record<string, unknown> = {};
-    cyclic["self"] = cyclic;
-    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: cyclic }), "the body has no JSON form");
-    throwsType(() => toFetch({ method: "post", url: "u", headers: {}, body: { n: 1n } }), "the body has no JSON form");
-  });
-
-  test("toFetch: a __proto__ header stays a header", () => {
-    const headers = JSON.parse('{"__proto__": "x", "a": "1"}');
-    const [, init] = toFetch({ method: "get", url: "u", headers });
-    assert.equal(Object.keys(init.headers), ["__proto__", "a"]);
-    assert.is(Object.getPrototypeOf(init.headers), Object.prototype);
-  });
-
-  test.run();
-}
-
-/**
- * UNIT_PART=source or builds: half of the suites, so that `npm test` runs the two halves side by side (the
- * source's behaviour, caches, hostile input and sizes; the builds' behaviour, the differential and properties).
- */
-const part = (name: "source" | "builds") => !process.env.UNIT_PART || process.env.UNIT_PART == name;
-
-if (part("source")) define("source", source);
-if (part("builds")) define("dist/endpoint.mjs", esm as Lib);
-if (part("builds")) define("dist/endpoint.cjs", cjs);
-
-// --- withOpenAPI: requests as an OpenAPI description says ------------------------------------
-
-const oasExample = (file: string) =>
-  JSON.parse(readFileSync(`node_modules/@readme/oas-examples/3.0/json/${file}`, "utf8"));
+// --- 8. withOpenAPI(): requests as an OpenAPI description says -------------------------------------------------------
 
 /**
  * The OpenAPI Specification 3.0.3's style examples ("Style Values"), for `color` = "blue",
@@ -1322,115 +1431,35 @@ const STYLE_TABLE: [
 ];
 const COLOR = { string: "blue", array: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } };
 
-/** A production-shaped description from fixtures/ (telecom, ai, files). */
-const productionFixture = (name: string) => JSON.parse(readFileSync(`fixtures/${name}.openapi.json`, "utf8"));
+const [telecom, ai, files] = PRODUCTION_FIXTURES.map(published);
+const SID = "AC" + "0123456789abcdef".repeat(2);
 
-/** A URL RFC 3986 allows (an http or https one without a fragment): only its characters, `%XX` for the rest. */
-const RFC3986_URI =
-  /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?(\/([\w\-.~!$&'()*+,;=:@]|%[\dA-F]{2})*)*(\?([\w\-.~!$&'()*+,;=:@/?]|%[\dA-F]{2})*)?$/;
+const openapi = section("withOpenAPI");
 
-/** A request as text, a form's fields and a blob's size included, to compare two requests whole. */
-const requestText = ({ body, ...rest }: { body?: unknown }) =>
-  JSON.stringify([
-    rest,
-    body instanceof FormData
-      ? [...body].map(([name, value]) => [name, typeof value == "string" ? value : `blob of ${value.size}`])
-      : body instanceof URLSearchParams
-        ? String(body)
-        : body,
-  ]);
-
-/**
- * One call of every operation of a description, as a user writes it: every parameter by name (`in:name` where
- * it clashes with a named option), a value of its schema's kind; an object body's properties by name (`body:name`
- * where they clash), any other body as `data`.
- */
-function productionCalls(description: any): [route: string, options: Record<string, unknown>][] {
-  const follow = (node: any): any =>
-    node?.$ref
-      ? follow(
-          node.$ref
-            .slice(2)
-            .split("/")
-            .reduce((at: any, key: string) => at[key.replace(/~1/g, "/")], description),
-        )
-      : (node ?? {});
-  const named = ["method", "baseUrl", "url", "headers", "request", "mediaType", "data"];
-  const valueOf = (schema: any, i: number): unknown => {
-    const { type, items, properties, enum: choices } = follow(schema);
-    if (choices) return choices[0];
-    if (type == "array") return [valueOf(items, i), valueOf(items, i + 1)];
-    if (type == "integer" || type == "number") return 40 + i;
-    if (type == "boolean") return true;
-    if (type == "object")
-      return properties
-        ? Object.fromEntries(Object.keys(properties).map((key, j) => [key, valueOf(properties[key], j)]))
-        : { k: `v ${i}` };
-    return `v${i} ü/<>&=?`;
-  };
-  const calls: [string, Record<string, unknown>][] = [];
-  for (const [path, rawItem] of Object.entries<any>(description.paths)) {
-    const item = follow(rawItem);
-    for (const method of ["get", "put", "post", "delete", "patch", "head", "options"]) {
-      if (!item[method]) continue;
-      const operation = follow(item[method]);
-      const options: Record<string, unknown> = {};
-      [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(follow).forEach((parameter: any, i: number) => {
-        const schema = parameter.schema ?? Object.values<any>(parameter.content ?? {})[0]?.schema;
-        options[named.includes(parameter.name) ? `${parameter.in}:${parameter.name}` : parameter.name] = valueOf(
-          schema,
-          i,
-        );
-      });
-      const content = follow(follow(operation.requestBody).content);
-      const type = Object.keys(content).find((t) => /json/.test(t)) ?? Object.keys(content)[0];
-      if (type) {
-        const schema = follow(content[type].schema);
-        if (follow(schema).type == "object" || schema.properties) {
-          for (const [key, value] of Object.entries(valueOf(schema, 0) as object))
-            options[named.includes(key) || key in options ? `body:${key}` : key] = /binary/.test(
-              follow(schema.properties?.[key]).format,
-            )
-              ? new Blob(["bytes"])
-              : value;
-        } else options.data = /json/.test(type) ? valueOf(schema, 0) : "text ü";
-      }
-      calls.push([`${method.toUpperCase()} ${path}`, options]);
-    }
+openapi("every row of the OpenAPI style table, in the location each style is for", ({ withOpenAPI, base }) => {
+  for (const [style, explode, ...expected] of STYLE_TABLE) {
+    let where = style === "simple" ? "header" : "path";
+    if (style === "form" || /Delimited|deepObject/.test(style)) where = "query";
+    const path = where === "path" ? "/colors/{color}" : "/colors";
+    const description = {
+      paths: { [path]: { get: { parameters: [{ name: "color", in: where, style, explode, required: true }] } } },
+    };
+    const api = withOpenAPI(base, description);
+    (["string", "array", "object"] as const).forEach((kind, i) => {
+      const want = expected[i];
+      if (want === undefined || (style === "deepObject" && kind !== "object")) return;
+      const { url, headers } = api(`GET ${path}`, { color: COLOR[kind] });
+      const written = url.slice(`https://api.example/colors${where === "path" ? "/" : "?"}`.length);
+      const got = where === "header" ? headers.color : written;
+      assert.is(got, want, `${style}, explode ${explode}, ${kind}`);
+    });
   }
-  return calls;
-}
+});
 
-function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toFetch }: Lib) {
-  const test = suite(`${name}: withOpenAPI`);
-  const base = endpoint.defaults({ baseUrl: "https://api.example" });
-
-  test("every row of the OpenAPI style table, in the location each style is for", () => {
-    for (const [style, explode, ...expected] of STYLE_TABLE) {
-      const where =
-        style == "form" || /Delimited|deepObject/.test(style) ? "query" : style == "simple" ? "header" : "path";
-      const path = where == "path" ? "/colors/{color}" : "/colors";
-      const description = {
-        paths: { [path]: { get: { parameters: [{ name: "color", in: where, style, explode, required: true }] } } },
-      };
-      const api = withOpenAPI(base, description);
-      (["string", "array", "object"] as const).forEach((kind, i) => {
-        const want = expected[i];
-        if (want === undefined || (style == "deepObject" && kind != "object")) return;
-        const { url, headers } = api(`GET ${path}`, { color: COLOR[kind] });
-        const got =
-          where == "header"
-            ? headers.color
-            : where == "path"
-              ? url.slice("https://api.example/colors/".length)
-              : url.slice("https://api.example/colors?".length);
-        assert.is(got, want, `${style}, explode ${explode}, ${kind}`);
-      });
-    }
-  });
-
-  test("readme's parameter-style description: path, query, header and cookie parameters of every style", () => {
-    const api = withOpenAPI(base, oasExample("parameters-style.json"));
+openapi(
+  "readme's parameter-style description: path, query, header and cookie parameters of every style",
+  ({ withOpenAPI, base }) => {
+    const api = withOpenAPI(base, published("parameters-style"));
     const values = { primitive: "blue", array: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } };
     const at = (route: string) => api(route, values);
     assert.is(
@@ -1467,13 +1496,13 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
       at("GET /cookies#formExploded").headers.cookie,
       "primitive=blue; array=blue; array=black; array=brown; R=100; G=200; B=150",
     );
-  });
+  },
+);
 
-  test("petstore: an exploded array query, a header parameter on DELETE, a form body", () => {
-    const pets = withOpenAPI(
-      endpoint.defaults({ baseUrl: "https://petstore.example/v2" }),
-      oasExample("petstore.json"),
-    );
+openapi(
+  "petstore: an exploded array query, a header parameter on DELETE, a form body",
+  ({ endpoint, withOpenAPI, base }) => {
+    const pets = withOpenAPI(endpoint.defaults({ baseUrl: "https://petstore.example/v2" }), published("petstore"));
     // What the operation answers with, JSON first; any media type where it answers with none.
     assert.equal(pets("GET /pet/findByStatus", { status: ["available", "pending"] }), {
       method: "get",
@@ -1519,31 +1548,34 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     );
     // JSON bodies as endpoint() builds them.
     assert.equal(pets("POST /pet", { name: "Rex", photoUrls: ["a"] }).body, { name: "Rex", photoUrls: ["a"] });
-  });
+  },
+);
 
-  test("$ref parameters, and path-level parameters the operation overrides", () => {
-    const description = {
-      paths: {
-        "/items/{id}": {
-          parameters: [
-            { $ref: "#/components/parameters/id" },
-            { name: "limit", in: "query", schema: { type: "integer" } },
-          ],
-          get: { parameters: [{ name: "limit", in: "query", style: "form", explode: false, required: true }] },
-        },
+openapi("$ref parameters, and path-level parameters the operation overrides", ({ withOpenAPI, base }) => {
+  const description = {
+    paths: {
+      "/items/{id}": {
+        parameters: [
+          { $ref: "#/components/parameters/id" },
+          { name: "limit", in: "query", schema: { type: "integer" } },
+        ],
+        get: { parameters: [{ name: "limit", in: "query", style: "form", explode: false, required: true }] },
       },
-      components: { parameters: { id: { name: "id", in: "path", required: true, style: "label" } } },
-    };
-    const api = withOpenAPI(base, description);
-    assert.is(api("GET /items/{id}", { id: 5, limit: [1, 2] }).url, "https://api.example/items/.5?limit=1,2");
-    throwsType(() => api("GET /items/{id}", { id: 5 }), 'parameter "limit" is required by "GET /items/{id}"');
-    const broken = withOpenAPI(base, {
-      paths: { "/x": { get: { parameters: [{ $ref: "#/components/parameters/nope" }] } } },
-    });
-    throwsType(() => broken("GET /x"), '$ref "#/components/parameters/nope" names nothing');
+    },
+    components: { parameters: { id: { name: "id", in: "path", required: true, style: "label" } } },
+  };
+  const api = withOpenAPI(base, description);
+  assert.is(api("GET /items/{id}", { id: 5, limit: [1, 2] }).url, "https://api.example/items/.5?limit=1,2");
+  throwsType(() => api("GET /items/{id}", { id: 5 }), 'parameter "limit" is required by "GET /items/{id}"');
+  const broken = withOpenAPI(base, {
+    paths: { "/x": { get: { parameters: [{ $ref: "#/components/parameters/nope" }] } } },
   });
+  throwsType(() => broken("GET /x"), '$ref "#/components/parameters/nope" names nothing');
+});
 
-  test("allowReserved keeps reserved characters; other query parameters stay escaped, in either order", () => {
+openapi(
+  "allowReserved keeps reserved characters; other query parameters stay escaped, in either order",
+  ({ withOpenAPI, base }) => {
     const description = {
       paths: {
         "/find": {
@@ -1559,9 +1591,12 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     const api = withOpenAPI(base, description);
     assert.is(api("GET /find", { path: "a/b?c", q: "a/b?c" }).url, "https://api.example/find?q=a%2Fb%3Fc&path=a/b?c");
     assert.is(api("GET /find", { path: "a/b" }).url, "https://api.example/find?path=a/b");
-  });
+  },
+);
 
-  test("a parameter named like a named option is passed as in:name; url beside a route fills a url parameter", () => {
+openapi(
+  "a parameter named like a named option is passed as in:name; url beside a route fills a url parameter",
+  ({ withOpenAPI, base }) => {
     const description = {
       paths: {
         "/hooks": {
@@ -1593,10 +1628,13 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
       },
       body: { active: true },
     });
-  });
+  },
+);
 
-  test("defaults(), merge(), parse() and DEFAULTS: endpoint(x) equals parse(merge(x)), defaults apply", () => {
-    const pets = withOpenAPI(base, oasExample("petstore.json")).defaults({
+openapi(
+  "defaults(), merge(), parse() and DEFAULTS: endpoint(x) equals parse(merge(x)), defaults apply",
+  ({ withOpenAPI, base }) => {
+    const pets = withOpenAPI(base, published("petstore")).defaults({
       headers: { authorization: "token t" },
       petId: 3,
     });
@@ -1609,10 +1647,13 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     });
     assert.is(pets.DEFAULTS.baseUrl, "https://api.example");
     assert.equal(options, { api_key: "k" }, "the options are not modified");
-  });
+  },
+);
 
-  test("errors: a route the description lacks, a description that is not one, a missing path parameter", () => {
-    const pets = withOpenAPI(base, oasExample("petstore.json"));
+openapi(
+  "errors: a route the description lacks, a description that is not one, a missing path parameter",
+  ({ withOpenAPI, base }) => {
+    const pets = withOpenAPI(base, published("petstore"));
     throwsType(() => pets("GET /pets"), 'route "GET /pets" is not in the description');
     throwsType(() => pets("PATCH /pet/{petId}", { petId: 1 }), 'route "PATCH /pet/{petId}" is not in the description');
     throwsType(() => pets("GET /pet/{petId}"), 'parameter "petId" is required by "GET /pet/{petId}"');
@@ -1624,9 +1665,12 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
       () => withOpenAPI(base, { paths: { "/a/{b}": { get: {} } } })("GET /a/{b}", { b: 1 }),
       '"GET /a/{b}" has no path parameter "b"',
     );
-  });
+  },
+);
 
-  test("hostile values: a path value cannot leave its segment, a header or cookie value cannot add a header", () => {
+openapi(
+  "hostile values: a path value cannot leave its segment, a header or cookie value cannot add a header",
+  ({ withOpenAPI, base }) => {
     const description = {
       paths: {
         "/files/{name}": {
@@ -1653,16 +1697,12 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
       headers: { cookie: "theme=dark" },
     });
     assert.is(headers.cookie, "theme=dark; session=s%3B%20admin%3D1");
-  });
+  },
+);
 
-  // --- Production-shaped descriptions (fixtures/*.openapi.json): nothing configured ---------------------
-
-  const telecom = productionFixture("telecom");
-  const ai = productionFixture("ai");
-  const files = productionFixture("files");
-  const SID = "AC" + "0123456789abcdef".repeat(2);
-
-  test("servers: the operation's, else the path's, else the description's, variables at their defaults", () => {
+openapi(
+  "servers: the operation's, else the path's, else the description's, variables at their defaults",
+  ({ endpoint, withOpenAPI }) => {
     const api = withOpenAPI(endpoint, ai);
     assert.is(
       api("POST /chat/completions", { model: "m", messages: [] }).url,
@@ -1697,9 +1737,12 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
       paths: { "/a": { get: {} } },
     });
     throwsType(() => open("GET /a"), 'server "https://{tenant}.example" has no default for {tenant}');
-  });
+  },
+);
 
-  test("servers: a baseUrl the caller sets wins, in defaults() before or after, or in the call; a relative server goes under it", () => {
+openapi(
+  "servers: a baseUrl the caller sets wins, in defaults() before or after, or in the call; a relative server goes under it",
+  ({ endpoint, withOpenAPI, base }) => {
     const staging = "https://staging.example/v9";
     const route = "GET /fine_tuning/jobs";
     assert.is(withOpenAPI(endpoint.defaults({ baseUrl: staging }), ai)(route).url, `${staging}/fine_tuning/jobs`);
@@ -1731,9 +1774,12 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     // Without servers, the endpoint's baseUrl, as before.
     assert.is(withOpenAPI(endpoint, { paths: { "/a": { get: {} } } })("GET /a").url, "https://api.github.com/a");
     assert.is(withOpenAPI(base, { paths: { "/a": { get: {} } } })("GET /a").url, "https://api.example/a");
-  });
+  },
+);
 
-  test("accept: what the operation answers with on success, JSON first; GitHub's media type only where the caller keeps it", () => {
+openapi(
+  "accept: what the operation answers with on success, JSON first; GitHub's media type only where the caller keeps it",
+  ({ endpoint, withOpenAPI }) => {
     const api = withOpenAPI(endpoint, ai);
     assert.equal(api("POST /chat/completions", { model: "m", messages: [] }).headers, {
       accept: "application/json, text/event-stream",
@@ -1787,9 +1833,12 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     );
     // The cast keeps GitHub's.
     assert.is(endpoint("GET /repos/{owner}/{repo}/pulls/{pull_number}", pull).headers.accept, ACCEPT);
-  });
+  },
+);
 
-  test("content-type: the request body's media type; JSON Patch, Merge Patch and SCIM go out as JSON through toFetch()", () => {
+openapi(
+  "content-type: the request body's media type; JSON Patch, Merge Patch and SCIM go out as JSON through toFetch()",
+  ({ endpoint, toFetch, withOpenAPI, base }) => {
     const api = withOpenAPI(endpoint, files);
     const patch = [{ op: "replace", path: "/team", value: "Finance" }];
     const metadata = api("PUT /files/{file_id}/metadata/{scope}/{template_key}", {
@@ -1836,9 +1885,12 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
       paths: { "/blobs": { post: { requestBody: { content: { "application/octet-stream": {} } } } } },
     })("POST /blobs", { data: new Uint8Array([1]) });
     assert.is(bytes.headers["content-type"], "application/octet-stream");
-  });
+  },
+);
 
-  test("path keys: a #fragment only tells operations apart; a literal query stays, and the parameters join it", () => {
+openapi(
+  "path keys: a #fragment only tells operations apart; a literal query stays, and the parameters join it",
+  ({ endpoint, withOpenAPI, base }) => {
     const api = withOpenAPI(endpoint, files);
     assert.is(
       api("GET /files/{file_id}#get_shared_link", { file_id: 42, fields: "shared_link" }).url,
@@ -1884,17 +1936,23 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     });
     const found = reserved("GET /find?v=2#x", { path: "a/b#c[d]", s: "1" });
     assert.equal([found.url, found.headers.cookie], ["https://api.example/find?v=2&path=a/b%23c%5Bd%5D", "s=1"]);
-  });
+  },
+);
 
-  test("path keys: a literal `:` after a placeholder is text (`{name}:cancel`), not a placeholder", () => {
+openapi(
+  "path keys: a literal `:` after a placeholder is text (`{name}:cancel`), not a placeholder",
+  ({ endpoint, withOpenAPI }) => {
     const api = withOpenAPI(endpoint, {
       servers: [{ url: "https://jobs.example/v1" }],
       paths: { "/{name}:cancel": { post: { parameters: [{ name: "name", in: "path", required: true }] } } },
     });
     assert.is(api("POST /{name}:cancel", { name: "jobs/7" }).url, "https://jobs.example/v1/jobs%2F7:cancel");
-  });
+  },
+);
 
-  test("name clashes: body:<name> for a body property or form field; `data` is a form's field", () => {
+openapi(
+  "name clashes: body:<name> for a body property or form field; `data` is a form's field",
+  ({ endpoint, withOpenAPI }) => {
     const api = withOpenAPI(endpoint, ai);
     const job = api("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "dpo" } });
     assert.equal(job.body, { model: "m", training_file: "f", method: { type: "dpo" } });
@@ -1949,36 +2007,39 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
       () => api("POST /fine_tuning/jobs", { data: {}, "body:method": 1 }),
       'option `data` is the whole body: "POST /fine_tuning/jobs" takes no "body:" keys beside it',
     );
-  });
+  },
+);
 
-  test("form bodies: lists are a field per item, in the description's media type", () => {
-    const api = withOpenAPI(endpoint, telecom);
-    const sms = api("POST /2010-04-01/Accounts/{AccountSid}/Messages.json", {
-      AccountSid: SID,
-      To: "+15551234567",
-      From: "+15557654321",
-      Body: "Hi & bye ü",
-      MediaUrl: ["https://a.example/1.png", "https://a.example/2.png"],
-    });
-    assert.instance(sms.body, URLSearchParams);
-    assert.is(
-      String(sms.body),
-      "To=%2B15551234567&From=%2B15557654321&Body=Hi+%26+bye+%C3%BC&MediaUrl=https%3A%2F%2Fa.example%2F1.png&MediaUrl=https%3A%2F%2Fa.example%2F2.png",
-    );
-    assert.equal(sms.headers, {
-      accept: "application/json",
-      "user-agent": UA,
-      "content-type": "application/x-www-form-urlencoded",
-    });
-    const token = withOpenAPI(endpoint, ai)("POST /oauth/token", {
-      grant_type: "client_credentials",
-      client_id: "c",
-      scope: ["read", "write"],
-    });
-    assert.is(String(token.body), "grant_type=client_credentials&client_id=c&scope=read&scope=write");
+openapi("form bodies: lists are a field per item, in the description's media type", ({ endpoint, withOpenAPI }) => {
+  const api = withOpenAPI(endpoint, telecom);
+  const sms = api("POST /2010-04-01/Accounts/{AccountSid}/Messages.json", {
+    AccountSid: SID,
+    To: "+15551234567",
+    From: "+15557654321",
+    Body: "Hi & bye ü",
+    MediaUrl: ["https://a.example/1.png", "https://a.example/2.png"],
   });
+  assert.instance(sms.body, URLSearchParams);
+  assert.is(
+    String(sms.body),
+    "To=%2B15551234567&From=%2B15557654321&Body=Hi+%26+bye+%C3%BC&MediaUrl=https%3A%2F%2Fa.example%2F1.png&MediaUrl=https%3A%2F%2Fa.example%2F2.png",
+  );
+  assert.equal(sms.headers, {
+    accept: "application/json",
+    "user-agent": UA,
+    "content-type": "application/x-www-form-urlencoded",
+  });
+  const token = withOpenAPI(endpoint, ai)("POST /oauth/token", {
+    grant_type: "client_credentials",
+    client_id: "c",
+    scope: ["read", "write"],
+  });
+  assert.is(String(token.body), "grant_type=client_credentials&client_id=c&scope=read&scope=write");
+});
 
-  test("URLs RFC 3986 allows: query names and values percent-encoded, `<` and `>` in names too", () => {
+openapi(
+  "URLs RFC 3986 allows: query names and values percent-encoded, `<` and `>` in names too",
+  ({ endpoint, withOpenAPI, base }) => {
     const api = withOpenAPI(endpoint, telecom);
     const { url } = api("GET /2010-04-01/Accounts/{AccountSid}/Calls.json", {
       AccountSid: SID,
@@ -2014,90 +2075,85 @@ function defineOpenAPI(name: string, { endpoint, withOpenAPI, reduceOpenAPI, toF
     for (const name of names) assert.is(query.get(name), values[name], name);
     assert.is(query.get("deep[a b]"), "c d");
     assert.is(query.get("r"), "a/b?c=<d>");
-  });
+  },
+);
 
-  test("URLs RFC 3986 allows, whatever the parameters (property)", () => {
-    const unit = fc
-      .string({ unit: "binary", maxLength: 6 })
-      .filter((text) => text.length > 0 && !/[\ud800-\udfff]/.test(text));
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(unit, { minLength: 1, maxLength: 4 }),
-        fc.array(fc.oneof(unit, fc.array(unit, { maxLength: 2 })), { minLength: 4, maxLength: 4 }),
-        fc.constantFrom("form", "spaceDelimited", "pipeDelimited"),
-        fc.boolean(),
-        (names, values, style, explode) => {
-          const parameters = names.map((name) => ({ name, in: "query", style, explode }));
-          const api = withOpenAPI(base, { paths: { "/q": { post: { parameters } } } });
-          const options = Object.fromEntries(names.map((name, i) => [name, values[i]]));
-          let url: string;
-          try {
-            url = api("POST /q", options).url;
-          } catch (error) {
-            // Names like `headers` go as `query:headers`; nothing else may throw.
-            return (
-              /is required|no text form/.test(String(error)) ||
-              names.some(
-                (name) =>
-                  ["method", "baseUrl", "url", "headers", "request", "mediaType", "data"].includes(name) ||
-                  name.startsWith("body:"),
-              )
-            );
-          }
-          return RFC3986_URI.test(url);
-        },
-      ),
-      { numRuns: runs(300) },
-    );
-  });
+openapi("URLs RFC 3986 allows, whatever the parameters (property)", ({ withOpenAPI, base }) => {
+  const unit = fc
+    .string({ unit: "binary", maxLength: 6 })
+    .filter((text) => text.length > 0 && !/[\ud800-\udfff]/.test(text));
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(unit, { minLength: 1, maxLength: 4 }),
+      fc.array(fc.oneof(unit, fc.array(unit, { maxLength: 2 })), { minLength: 4, maxLength: 4 }),
+      fc.constantFrom("form", "spaceDelimited", "pipeDelimited"),
+      fc.boolean(),
+      (names, values, style, explode) => {
+        const parameters = names.map((name) => ({ name, in: "query", style, explode }));
+        const api = withOpenAPI(base, { paths: { "/q": { post: { parameters } } } });
+        const options = Object.fromEntries(names.map((name, i) => [name, values[i]]));
+        let url: string;
+        try {
+          url = api("POST /q", options).url;
+        } catch (error) {
+          // Names like `headers` go as `query:headers`; nothing else may throw.
+          return (
+            /is required|no text form/.test(String(error)) ||
+            names.some(
+              (name) =>
+                ["method", "baseUrl", "url", "headers", "request", "mediaType", "data"].includes(name) ||
+                name.startsWith("body:"),
+            )
+          );
+        }
+        return RFC3986_URI.test(url);
+      },
+    ),
+    { numRuns: runs(300) },
+  );
+});
 
-  test("one operation, two ways: a call equals parse(merge()) of it, for every fixture operation and defaults", () => {
+openapi(
+  "one operation, two ways: a call equals parse(merge()) of it, for every fixture operation and defaults",
+  ({ endpoint, withOpenAPI }) => {
     for (const description of [telecom, ai, files]) {
       for (const api of [
         withOpenAPI(endpoint, description),
         withOpenAPI(endpoint.defaults({ headers: { authorization: "t" }, PageSize: 5 }), description),
         withOpenAPI(endpoint, description).defaults({ baseUrl: "https://mock.example" }),
       ]) {
-        for (const [route, options] of productionCalls(description)) {
+        for (const [route, options] of callsOf(description)) {
           const direct = api(route, options);
           assert.equal(direct, api.parse(api.merge(route, options)), route);
         }
       }
     }
-  });
+  },
+);
 
-  test("reduceOpenAPI: the same requests from the reduced description, and an error for one that is not", () => {
-    for (const description of [telecom, ai, files, oasExample("petstore.json"), oasExample("parameters-style.json")]) {
+openapi(
+  "reduceOpenAPI: the same requests from the reduced description, and an error for one that is not",
+  ({ endpoint, withOpenAPI, reduceOpenAPI }) => {
+    for (const description of [telecom, ai, files, published("petstore"), published("parameters-style")]) {
       const reduced = reduceOpenAPI(description);
       assert.ok(JSON.stringify(reduced).length < JSON.stringify(description).length);
       const [whole, light] = [withOpenAPI(endpoint, description), withOpenAPI(endpoint, reduced)];
-      for (const [route, options] of productionCalls(description))
+      for (const [route, options] of callsOf(description)) {
         assert.equal(requestText(light(route, options)), requestText(whole(route, options)), route);
+      }
     }
     throwsType(
       () => reduceOpenAPI({} as never),
       "reduceOpenAPI's description must be an OpenAPI description with `paths`, not object",
     );
-  });
+  },
+);
 
-  test.run();
-}
-
-if (part("source")) defineOpenAPI("source", source);
-if (part("builds")) defineOpenAPI("dist/endpoint.mjs", esm as Lib);
-if (part("builds")) defineOpenAPI("dist/endpoint.cjs", cjs);
+openapi.run();
 
 // --- Differential: every GitHub REST route against @octokit/endpoint 11 --------------------
 
-const routes = suite("octokit differential");
-
-/** Octokit's result in our shape: lowercase method, our user-agent, plain-prototype objects. */
-function asOurs(result: Record<string, any>) {
-  const plain = JSON.parse(JSON.stringify(result));
-  plain.method = plain.method.toLowerCase();
-  plain.headers["user-agent"] = UA;
-  return plain;
-}
+const differential = suite("octokit differential");
 
 function valueFor(name: string, i: number): unknown {
   if (name.endsWith("_id") || name.endsWith("_number")) return 1000 + i;
@@ -2107,7 +2163,7 @@ function valueFor(name: string, i: number): unknown {
   return `${name}-${i} ü`;
 }
 
-routes("every route builds exactly as octokit 11 builds it", () => {
+differential("every route builds exactly as octokit 11 builds it", () => {
   let count = 0;
   for (const methods of Object.values<Record<string, any[]>>(Endpoints)) {
     for (const [route, defaults = {}] of Object.values(methods)) {
@@ -2124,76 +2180,25 @@ routes("every route builds exactly as octokit 11 builds it", () => {
       else Object.assign(options, { title: "t", labels: ["a", "b"], draft: false });
       if (url.includes("{origin}")) options.origin = "https://uploads.github.com";
       const ours = source.endpoint(route, options);
-      assert.equal(JSON.parse(JSON.stringify(ours)), asOurs(octokit(route, options)), route);
+      assert.equal(JSON.parse(JSON.stringify(ours)), normalize(octokit(route, options)), route);
       count++;
     }
   }
   assert.ok(count > 900, `only ${count} routes`);
 });
 
-routes("search routes with q, and GET with arrays, match octokit", () => {
+differential("search routes with q, and GET with arrays, match octokit", () => {
   for (const q of ["cat+language:js", "a b+c", "repo:octocat/hello+is:pr+", "+"]) {
-    assert.equal(source.endpoint("GET /search/issues", { q }), asOurs(octokit("GET /search/issues", { q })));
+    assert.equal(source.endpoint("GET /search/issues", { q }), normalize(octokit("GET /search/issues", { q })));
   }
   const options = { owner: "a", repo: "b", labels: ["bug", "ui"], state: "open" };
   assert.equal(
     source.endpoint("GET /repos/{owner}/{repo}/issues", options),
-    asOurs(octokit("GET /repos/{owner}/{repo}/issues", options)),
+    normalize(octokit("GET /repos/{owner}/{repo}/issues", options)),
   );
 });
 
-if (part("builds")) routes.run();
-
-// --- Caches: big APIs do not fall off a cliff --------------------------------------------------
-
-const caches = suite("caches");
-
-/** How many of `routes`, called in turn, were compiled (a compile reads the route with indexOf(" ")). */
-function compiles(lib: Lib, routes: string[]): number {
-  const seen = new Set(routes);
-  const indexOf = String.prototype.indexOf;
-  let count = 0;
-  String.prototype.indexOf = function (this: string, ...args: [string, number?]) {
-    if (args[0] === " " && seen.has(String(this))) count++;
-    return indexOf.apply(this, args);
-  };
-  try {
-    for (const route of routes) lib.endpoint(route, { id: 1 });
-  } finally {
-    String.prototype.indexOf = indexOf;
-  }
-  return count;
-}
-
-for (const [name, lib] of [
-  ["source", source],
-  ["dist/endpoint.mjs", esm],
-  ["dist/endpoint.cjs", cjs],
-] as const) {
-  caches(`${name}: 4,000 routes called in turn settle in the cache, even one full of other routes`, () => {
-    // The earlier tests filled the cache. A miss makes room at random, so it may evict a route of this set
-    // too, but a hit evicts nothing: within a few rounds every route is found (oldest-out finds none, ever).
-    const routes = Array.from({ length: 4000 }, (_, i) => `GET /cache-${name}/${i}/{id}`);
-    const rounds = Array.from({ length: 6 }, () => compiles(lib, routes));
-    assert.is(rounds[0], 4000);
-    assert.ok(rounds[1]! < 2000, `round 2: ${rounds.join(", ")}`);
-    assert.equal(rounds.slice(-2), [0, 0], `compiles per round: ${rounds.join(", ")}`);
-  });
-  caches(
-    `${name}: past the cache's size, a cycle of 8,000 routes still finds some (oldest-out would find none)`,
-    () => {
-      // With room made at random, a cycle twice the cache's size misses about 80% of the time, 5,000 routes 35%.
-      const routes = Array.from({ length: 8000 }, (_, i) => `GET /cycle-${name}/${i}/{id}`);
-      compiles(lib, routes);
-      const misses = [compiles(lib, routes), compiles(lib, routes)];
-      assert.ok(
-        misses.every((count) => count < 8000 * 0.9),
-        `recompiled per round of 8,000: ${misses.join(", ")}`,
-      );
-    },
-  );
-}
-if (part("source")) caches.run();
+if (inPart("builds")) differential.run();
 
 // --- Hostile input: every parse and scan is linear -------------------------------------------
 
@@ -2213,9 +2218,9 @@ hostile("~1 MB of parameters: every one of the 65,536 is in the query, in order"
   const pairs = url.slice("https://api.github.com/x?".length).split("&");
   assert.is(url.slice(0, 30), "https://api.github.com/x?p0=0&");
   assert.is(pairs.length, 65536);
-  assert.ok(pairs.every((pair, i) => pair == `p${i}=${i}`));
+  assert.ok(pairs.every((pair, i) => pair === `p${i}=${i}`));
 });
-if (part("source")) hostile.run();
+if (inPart("source")) hostile.run();
 
 // --- Properties (fast-check) ------------------------------------------------------------------
 
@@ -2245,8 +2250,8 @@ const tricky = fc.oneof(
     "constructor",
   ),
 );
-const method = fc.oneof(fc.constantFrom("GET", "post", "Put", "PATCH", "DELETE", "HEAD", "OPTIONS"), units(6));
-const template = fc
+const anyMethod = fc.oneof(fc.constantFrom("GET", "post", "Put", "PATCH", "DELETE", "HEAD", "OPTIONS"), units(6));
+const anyTemplate = fc
   .array(
     fc.oneof(
       fc.constantFrom(
@@ -2273,7 +2278,7 @@ const template = fc
     { maxLength: 6 },
   )
   .map((parts) => parts.join(""));
-const value = fc.oneof(
+const anyValue = fc.oneof(
   tricky,
   fc.integer(),
   fc.boolean(),
@@ -2281,20 +2286,20 @@ const value = fc.oneof(
   fc.array(tricky, { maxLength: 3 }),
   fc.dictionary(tricky, tricky, { maxKeys: 3 }),
 );
-const options = fc.record(
+const anyOptions = fc.record(
   {
-    owner: value,
-    repo: value,
-    q: value,
-    path: value,
-    data: value,
-    extra: value,
-    url: value,
-    "ids[]": value,
+    owner: anyValue,
+    repo: anyValue,
+    q: anyValue,
+    path: anyValue,
+    data: anyValue,
+    extra: anyValue,
+    url: anyValue,
+    "ids[]": anyValue,
     headers: fc.dictionary(tricky, fc.oneof(tricky, fc.integer()), { maxKeys: 3 }),
     mediaType: fc.record({ format: tricky, previews: fc.array(tricky, { maxLength: 2 }) }, { requiredKeys: [] }),
     baseUrl: fc.constantFrom("https://api.example", "https://ghe.example/api/v3/"),
-    request: fc.dictionary(tricky, value, { maxKeys: 2 }),
+    request: fc.dictionary(tricky, anyValue, { maxKeys: 2 }),
   },
   { requiredKeys: [] },
 );
@@ -2312,7 +2317,7 @@ function outcome(fn: () => unknown): { value: unknown } | { error: string } {
 
 properties("any route, method and options: a result or our TypeError", () => {
   fc.assert(
-    fc.property(method, template, options, (m, t, o) => {
+    fc.property(anyMethod, anyTemplate, anyOptions, (m, t, o) => {
       outcome(() => ep(`${m} ${t}`, o));
       outcome(() => ep({ ...o, method: m, url: t }));
     }),
@@ -2323,7 +2328,7 @@ properties("any route, method and options: a result or our TypeError", () => {
 properties("endpoint(x) equals parse(merge(x)), or both throw", () => {
   const custom = ep.defaults({ per_page: 5, headers: { "x-d": "d" }, mediaType: { previews: ["p"] } });
   fc.assert(
-    fc.property(method, template, options, (m, t, o) => {
+    fc.property(anyMethod, anyTemplate, anyOptions, (m, t, o) => {
       for (const fn of [ep, custom]) {
         const direct = outcome(() => fn(`${m} ${t}`, o));
         const twoSteps = outcome(() => fn.parse(fn.merge(`${m} ${t}`, o)));
@@ -2346,7 +2351,10 @@ properties("a path value stays in its segment and decodes back to itself", () =>
       fc.array(tricky, { minLength: 5, maxLength: 5 }),
       (segments, values) => {
         const params: Record<string, unknown> = {};
-        const url = segments.map((s, i) => s.literal ?? ((params[`p${i}`] = values[i]), `{p${i}}`)).join("/");
+        segments.forEach((s, i) => {
+          if (s.literal === null) params[`p${i}`] = values[i];
+        });
+        const url = segments.map((s, i) => s.literal ?? `{p${i}}`).join("/");
         const result = outcome(() => ep(`GET /${url}/end`, params));
         if ("error" in result) {
           assert.ok(/makes the path segment|lone surrogate/.test(result.error), result.error);
@@ -2354,7 +2362,9 @@ properties("a path value stays in its segment and decodes back to itself", () =>
         }
         const path = new URL((result.value as { url: string }).url).pathname.split("/");
         assert.is(path.length, segments.length + 2, (result.value as { url: string }).url);
-        segments.forEach((s, i) => assert.is(decodeURIComponent(path[i + 1]), s.literal ?? String(values[i])));
+        segments.forEach((s, i) => {
+          assert.is(decodeURIComponent(path[i + 1]!), s.literal ?? String(values[i]));
+        });
         assert.is(path[path.length - 1], "end");
       },
     ),
@@ -2403,9 +2413,10 @@ properties(
           "/a" +
           specs
             .map(({ literal, operator, values, explode }) => {
-              const names = values.map(
-                (value) => ((variables[`v${count}`] = value), `v${count++}${explode ? "*" : ""}`),
-              );
+              const names = values.map((value) => {
+                variables[`v${count}`] = value;
+                return `v${count++}${explode ? "*" : ""}`;
+              });
               return `${literal}{${operator}${names}}`;
             })
             .join("");
@@ -2459,9 +2470,10 @@ properties(
     const unreserved = (text: string) =>
       encodeURIComponent(text).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
     const reserved = (text: string) =>
-      encodeURI(text).replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) =>
-        hex ? "%" + hex : match == "%5B" ? "[" : "]",
-      );
+      encodeURI(text).replace(/%25([\dA-Fa-f]{2})|%5B|%5D/g, (match, hex) => {
+        if (hex) return "%" + hex;
+        return match === "%5B" ? "[" : "]";
+      });
     fc.assert(
       fc.property(
         fc.array(char, { minLength: 900, maxLength: 4000 }).map((chars) => chars.join("")),
@@ -2504,9 +2516,51 @@ properties("memory: 100,000 calls with distinct URLs grow the heap by well under
   console.log(`    heap growth over 100,000 distinct-URL calls: ${grown.toFixed(2)} MB`);
 });
 
-if (part("builds")) properties.run();
+if (inPart("builds")) properties.run();
 
-// --- Size budget -----------------------------------------------------------------------------
+// --- The shape of endpoint.ts, and the size budgets ------------------------------------------------------------------
+
+const shape = suite("shape");
+
+/** Every function of a file with its length in lines, comments counted and blank lines not (TypeScript's AST). */
+function functionLengths(file: string): [name: string, line: number, lines: number][] {
+  const text = readFileSync(file, "utf8");
+  const lines = text.split("\n");
+  const root = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: [string, number, number][] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const start = root.getLineAndCharacterOfPosition(node.getStart(root)).line;
+      const end = root.getLineAndCharacterOfPosition(node.end).line;
+      const length = lines.slice(start, end + 1).filter((line) => line.trim()).length;
+      const name = node.name?.getText(root) ?? `the function at line ${start + 1}`;
+      found.push([name, start + 1, length]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return found;
+}
+
+// The linter counts code lines alone; a reader reads the comments too.
+shape("endpoint.ts: no function is over 50 lines, comments included", () => {
+  const lengths = functionLengths("endpoint.ts");
+  assert.ok(lengths.length > 100, `${lengths.length} functions`);
+  const long = lengths.filter(([, , length]) => length > 50);
+  assert.equal(long, [], long.map(([name, line, length]) => `${name} (line ${line}): ${length} lines`).join(", "));
+});
+
+shape("endpoint.ts: the reading guide names every part, in order, and `endpoint` comes before the types", () => {
+  const text = readFileSync("endpoint.ts", "utf8");
+  const banners = [...text.matchAll(/^\/\/ (\d)\. /gm)].map((match) => Number(match[1]));
+  assert.equal(banners, [1, 2, 3, 4, 5, 6, 7, 8]);
+  const guide = text.slice(0, text.indexOf("@module"));
+  for (const part of banners) assert.ok(guide.includes(`  ${part}. `), `the guide lists part ${part}`);
+  assert.ok(text.indexOf("export const endpoint") < text.indexOf("// 7. "), "`endpoint` before the types");
+  assert.ok(text.includes("\n// #region openapi\n") && text.includes("\n// #endregion\n"), "the OpenAPI region");
+});
+
+if (inPart("source")) shape.run();
 
 /** Fail on growth; both budgets only go down. */
 const SIZE_BUDGET = 5_267;
@@ -2525,4 +2579,4 @@ size("README.md is at most 40,000 B", () => {
   const bytes = readFileSync("README.md").length;
   assert.ok(bytes <= 40_000, `README.md is ${bytes} B`);
 });
-if (part("source")) size.run();
+if (inPart("source")) size.run();

@@ -2,8 +2,7 @@
 // a fresh project (ESM, CommonJS, TypeScript consumers, publint, arethetypeswrong); the CDN bundle
 // imported by URL from a page in headless Chromium; `endpoint.ts` vendored alone; Deno and Bun.
 // The README's channel snippets are run as written (marked `<!-- run: name -->` there).
-import { suite } from "uvu";
-import * as assert from "uvu/assert";
+
 import { execFile } from "node:child_process";
 import {
   cpSync,
@@ -22,6 +21,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { ACCEPT, TYPED_FIXTURES, UA } from "./fixtures/testkit.mjs";
 
 const root = dirname(fileURLToPath(import.meta.url));
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
@@ -39,19 +41,18 @@ const tsc5 = "TypeScript 5";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** What fixtures/scenario.mjs must return in every channel and runtime. */
-const userAgent = `endpoint-options/${version}`;
 const EXPECTED = {
   get: {
     method: "get",
     url: "https://api.github.com/repos/octo%20cat/hello/issues?state=open&labels=bug%2Cui&per_page=2",
-    headers: { accept: "application/vnd.github.v3+json", "user-agent": userAgent },
+    headers: { accept: ACCEPT, "user-agent": UA },
   },
   post: {
     method: "post",
     url: "https://api.github.com/repos/octocat/hello/issues",
     headers: {
       accept: "application/vnd.github.v3+json",
-      "user-agent": userAgent,
+      "user-agent": UA,
       "content-type": "application/json; charset=utf-8",
     },
     body: { title: "Bug", labels: ["bug"] },
@@ -59,18 +60,18 @@ const EXPECTED = {
   defaults: {
     method: "get",
     url: "https://ghe.example.com/api/v3/orgs/acme/repos?type=private",
-    headers: { accept: "application/vnd.github.v3+json", "user-agent": userAgent, authorization: "token secret" },
+    headers: { accept: ACCEPT, "user-agent": UA, authorization: "token secret" },
   },
   upload: {
     method: "post",
     url: "https://uploads.github.com/repos/o/r/releases/1/assets?name=a%20b.zip&label=%C3%BC",
-    headers: { accept: "application/vnd.github.v3+json", "user-agent": userAgent, "content-type": "application/zip" },
+    headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/zip" },
     body: "bytes",
   },
   diff: {
     method: "get",
     url: "https://api.github.com/repos/o/r/pulls/7",
-    headers: { accept: "application/vnd.github.v3.diff", "user-agent": userAgent },
+    headers: { accept: "application/vnd.github.v3.diff", "user-agent": UA },
   },
   template: "/search?q=a%20b&page=2#x/y",
   badHeader: 'TypeError: endpoint-options: header "bad header" is not a token',
@@ -92,9 +93,9 @@ function sh(file: string, args: string[], cwd: string, env: Record<string, strin
       args,
       { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 180_000, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => {
-        if (error)
+        if (error) {
           reject(new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${error.message}\n${stdout}\n${stderr}`));
-        else resolve({ stdout, stderr });
+        } else resolve({ stdout, stderr });
       },
     );
   });
@@ -127,7 +128,10 @@ async function tsc5Project(project: string, cwd: string, noEmit = false): Promis
   host.getSourceFile = (fileName, languageVersion, ...rest) => {
     const key = JSON.stringify([fileName, existsSync(fileName) && statSync(fileName).mtimeMs, languageVersion]);
     let file = parsed.get(key);
-    if (!file && (file = read(fileName, languageVersion, ...rest))) parsed.set(key, file);
+    if (!file) {
+      file = read(fileName, languageVersion, ...rest);
+      if (file) parsed.set(key, file);
+    }
     return file;
   };
   const program = ts5.createProgram({ rootNames: fileNames, options, host });
@@ -152,7 +156,7 @@ async function tsc5Project(project: string, cwd: string, noEmit = false): Promis
 
 /** One compiler on a project: TypeScript 7's command line, or TypeScript 5 in this process. */
 const compile = (tsc: string, project: string, cwd: string, noEmit = false) =>
-  tsc == tsc5 ? tsc5Project(project, cwd, noEmit) : sh(tsc, ["-p", project, ...(noEmit ? ["--noEmit"] : [])], cwd);
+  tsc === tsc5 ? tsc5Project(project, cwd, noEmit) : sh(tsc, ["-p", project, ...(noEmit ? ["--noEmit"] : [])], cwd);
 
 /**
  * A runtime or browser that is not installed: a failure in CI (where .ci/run installs everything),
@@ -189,7 +193,7 @@ function promised(snippet: string): string {
 }
 
 /** The fixtures whose `paths` openapi-typescript generates (`npm run paths`) for types.openapi.test.ts. */
-const PATHS = ["notes", "ai", "telecom", "files"];
+const PATHS = TYPED_FIXTURES;
 
 /** Those paths files, by the name they have beside the type tests. */
 const pathsFiles = () =>
@@ -230,7 +234,7 @@ const openapiCompilerOptions = {
 let documents: import("typescript").DocumentRegistry | undefined;
 
 /** What an editor (TypeScript 5's language service) offers at `at` in `main`, the file `main.ts` of `dir`. */
-async function completions(dir: string, main: string, at: number, extraOptions = {}): Promise<string[]> {
+async function completions(dir: string, _main: string, at: number, extraOptions = {}): Promise<string[]> {
   return (
     editor(dir, extraOptions)
       .getCompletionsAtPosition(join(dir, "main.ts"), at, {})
@@ -258,6 +262,7 @@ function editor(dir: string, extraOptions = {}): import("typescript").LanguageSe
     types: [],
     ...extraOptions,
   };
+  documents ??= ts.createDocumentRegistry();
   return ts.createLanguageService(
     {
       getCompilationSettings: () => options,
@@ -270,7 +275,7 @@ function editor(dir: string, extraOptions = {}): import("typescript").LanguageSe
       fileExists: ts.sys.fileExists,
       readFile: ts.sys.readFile,
     },
-    (documents ??= ts.createDocumentRegistry()),
+    documents,
   );
 }
 
@@ -311,17 +316,18 @@ let browser: import("playwright-core").Browser | undefined;
 
 /** The browser, started once per process, for the CDN page and the Chromium client. */
 async function chromium(): Promise<import("playwright-core").Browser> {
-  const { chromium } = await import("playwright-core");
-  return (browser ??= await chromium.launch({
+  const { chromium: launcher } = await import("playwright-core");
+  browser ??= await launcher.launch({
     executablePath: chromiumPath,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  }));
+  });
+  return browser;
 }
 
 /** Run `group`'s suite when it is selected; after the last one, close the browser and remove the work folder. */
 function runGroup(group: string, tests: ReturnType<typeof suite>): void {
   if (!groups.includes(group)) return;
-  if (group == groups.at(-1)) {
+  if (group === groups.at(-1)) {
     tests.after(async () => {
       await browser?.close();
       if (ownWork) rmSync(work, { recursive: true, force: true });
@@ -469,7 +475,7 @@ npm(
         ["ts7", tsc7],
         ["ts5", tsc5],
       ] as const) {
-        if (name == "ts7" && moduleResolution == "node10") continue; // TypeScript 7 removed node10
+        if (name === "ts7" && moduleResolution === "node10") continue; // TypeScript 7 removed node10
         const tsconfig = `tsconfig.${name}.${moduleResolution}.json`;
         // Our declaration files are checked here, in every resolution; TypeScript's own libs are not.
         const compilerOptions = {
@@ -533,26 +539,26 @@ npm(
 );
 
 /**
- * Run `script` (compiled, in the app) with its `fetch` sent to a server on loopback instead of `origin`, a
+ * Run `script` (compiled, in the app) with its `fetch` sent to a server on loopback instead of `apiOrigin`, a
  * stand-in for the real API that answers `answer` as JSON. Returns what it printed and, for each request the
- * server saw, `describe(request)`.
+ * server saw, `summarize(request)`.
  */
 async function sendToLocal(
   script: string,
-  origin: string,
-  describe: (request: IncomingMessage) => string,
+  apiOrigin: string,
+  summarize: (request: IncomingMessage) => string,
   answer: unknown,
 ) {
   const seen: string[] = [];
   const server = createServer((request, response) => {
-    seen.push(describe(request));
+    seen.push(summarize(request));
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   writeFileSync(
     join(app, "local.mjs"),
-    `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace(${JSON.stringify(origin)}, ${JSON.stringify(local)}), init);\n`,
+    `const send = globalThis.fetch;\nglobalThis.fetch = (url, init) => send(url.replace(${JSON.stringify(apiOrigin)}, ${JSON.stringify(local)}), init);\n`,
   );
   try {
     const { stdout } = await node(["--import", "./local.mjs", script], app);
@@ -610,7 +616,7 @@ npm(
       readme.indexOf("`EndpointOptions`, `MergedOptions`"),
       readme.indexOf("## TypeScript"),
     );
-    const promised = [...sentence.matchAll(/`(\w+)`/g)].map((match) => match[1]!).sort();
+    const named = [...sentence.matchAll(/`(\w+)`/g)].map((match) => match[1]!).sort();
     const declarations = readFileSync(join(installed, "dist", "endpoint.d.mts"), "utf8");
     // `export type X`, `export interface X`, and the names of an `export type { A, B }` list.
     const listed = [...declarations.matchAll(/^export type \{([^}]*)\}/gm)].flatMap((match) =>
@@ -623,7 +629,7 @@ npm(
       .map((match) => match[1]!)
       .concat(listed)
       .sort();
-    assert.equal(promised, exported);
+    assert.equal(named, exported);
   },
 );
 
@@ -715,7 +721,7 @@ async function visit(path: string) {
 cdn("the README's CDN snippet, pointed at the local copy, prints what it promises", async () => {
   if (!present("Chromium", chromiumPath)) return;
   const { page, log, errors, requested } = await visit("/readme.html");
-  await page.waitForFunction(() => document.readyState == "complete");
+  await page.waitForFunction(() => document.readyState === "complete");
   await page.close();
   assert.equal(errors, []);
   assert.equal(log, [promised(snippets.get("cdn")!)]);
@@ -755,7 +761,7 @@ cdn(
       `<!doctype html>\n<link rel="icon" href="data:,">\n<script type="importmap">${importMap}</script>\n<script type="module" src="/recipe/pets.js"></script>\n`,
     );
     const { page, log, errors, requested } = await visit("/recipe/index.html");
-    await page.waitForFunction(() => document.readyState == "complete");
+    await page.waitForFunction(() => document.readyState === "complete");
     await page.close();
     assert.equal(errors, []);
     assert.equal(log, [promised(recipe)]);
@@ -864,8 +870,9 @@ vendored("editors complete every route of an OpenAPI description (TypeScript 5's
   )) {
     if (line === "}") break; // the end of `paths`
     if (line.startsWith('  "/') && line.endsWith('": {')) path = line.slice(3, -4);
-    else if (path && /^    (get|put|post|delete|options|head|patch|trace): operations\[/.test(line))
+    else if (path && /^ {4}(get|put|post|delete|options|head|patch|trace): operations\[/.test(line)) {
       routes.push(`${line.trim().split(":")[0]!.toUpperCase()} ${path}`);
+    }
   }
   assert.ok(routes.length > 1000, `${routes.length} routes read`);
   assert.equal(completed, routes.sort());
@@ -887,8 +894,9 @@ vendored(
       "title: string | number;",
       "labels?: ",
       "request?: RequestMeta",
-    ])
+    ]) {
       assert.ok(shown.includes(property), `${property} in:\n${shown}`);
+    }
     assert.not.ok(/Omit<|Pick<|Defaulted<|Flatten<|OperationOptions<|BodyOptions</.test(shown), shown);
   },
 );
@@ -935,8 +943,9 @@ vendored(
     const main =
       'import { endpoint } from "./endpoint.ts";\nendpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { re });\n';
     const names = await completions(vendorInto("completions", { "main.ts": main }), main, main.indexOf("{ re }") + 4);
-    for (const name of ["owner", "repo", "issue_number", "headers", "mediaType", "baseUrl", "data", "request"])
+    for (const name of ["owner", "repo", "issue_number", "headers", "mediaType", "baseUrl", "data", "request"]) {
       assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
+    }
   },
 );
 
@@ -1017,12 +1026,12 @@ function assertSent(actual: Record<string, string | undefined>[], expected: Retu
 }
 
 /** What the server must have seen, request by request, with this client's user-agent. */
-function expectedSent(userAgent: string) {
+function expectedSent(agent: string) {
   return SENT.map(({ method, path, contentType, contentLength, body = "" }) => ({
     method,
     path,
     accept: "application/vnd.github.v3+json",
-    "user-agent": userAgent,
+    "user-agent": agent,
     authorization: "token secret-token",
     "content-type": contentType,
     "content-length": contentLength ?? (body ? String(body.length / 2) : undefined),
@@ -1050,10 +1059,10 @@ clients.before(async () => {
       const body = files[path]?.() ?? readIfFile(join(installed, path.includes("..") ? "-" : path));
       if (body === undefined) return void response.writeHead(404, cors).end();
       return void response
-        .writeHead(200, { ...cors, "content-type": extname(path) == ".html" ? "text/html" : "text/javascript" })
+        .writeHead(200, { ...cors, "content-type": extname(path) === ".html" ? "text/html" : "text/javascript" })
         .end(body);
     }
-    if (request.method == "OPTIONS") {
+    if (request.method === "OPTIONS") {
       return void response
         .writeHead(204, {
           ...cors,
@@ -1095,8 +1104,9 @@ async function sendWithRecipe(name: string) {
     mkdirSync(join(project, "node_modules"), { recursive: true });
     writeFileSync(join(project, "package.json"), '{ "type": "module" }');
     symlinkSync(installed, join(project, "node_modules", "endpoint-options"));
-    for (const client of ["axios", "got"])
+    for (const client of ["axios", "got"]) {
       symlinkSync(join(root, "node_modules", client), join(project, "node_modules", client));
+    }
   }
   const file = join(project, `${name}.mjs`);
   writeFileSync(file, snippets.get(name)!);
@@ -1106,9 +1116,10 @@ async function sendWithRecipe(name: string) {
   recorded.length = 0;
   for (const options of requests(endpoint, `http://127.0.0.1:${apiPort}/api`)) {
     const response = await send(options);
-    if (typeof response.arrayBuffer == "function")
-      await response.arrayBuffer(); // fetch
-    else if (typeof response.resume == "function") response.resume(); // node:http
+    if (typeof response.arrayBuffer === "function") {
+      await response.arrayBuffer();
+    } // fetch
+    else if (typeof response.resume === "function") response.resume(); // node:http
   }
   return recorded.slice();
 }
@@ -1120,7 +1131,7 @@ for (const [client, recipe] of [
   ["node:http", "send-http"],
 ]) {
   clients(`${client}: every request arrives with the right method, path, query, headers and body`, async () => {
-    assertSent(await sendWithRecipe(recipe!), expectedSent(userAgent));
+    assertSent(await sendWithRecipe(recipe!), expectedSent(UA));
   });
 }
 
@@ -1130,7 +1141,7 @@ clients("Chromium's fetch, from a page on another origin: the same, but for the 
   const page = await (await chromium()).newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => void (message.type() == "error" && errors.push(message.text())));
+  page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
   await page.goto(`http://localhost:${apiPort}/page.html`);
   const done = await page.waitForFunction(() => (window as unknown as { done?: string }).done);
   const browserAgent = (await done.jsonValue()) as string;

@@ -13,23 +13,32 @@
 // - a body that is not JSON goes in `data`, with its content type in `headers`.
 // Values are generated to satisfy each schema, and strings are awkward where the schema lets them be:
 // spaces, `/`, `%`, `#`, `?`, `&`, `=` and non-ASCII.
-import { suite } from "uvu";
-import * as assert from "uvu/assert";
-import { spawn, type ChildProcess } from "node:child_process";
+
+import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRequire } from "node:module";
-import fc from "fast-check";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
 import * as source from "./endpoint.ts";
-import * as esm from "./dist/endpoint.mjs";
+import {
+  awkward,
+  builds,
+  callOf,
+  follow,
+  OAS_EXAMPLES,
+  PRODUCTION_FIXTURES,
+  published,
+  RFC3986_URI,
+  sample as sampleIn,
+} from "./fixtures/testkit.mjs";
 
 type Lib = typeof source;
-const cjs: Lib = createRequire(import.meta.url)("./dist/endpoint.cjs");
+const { "dist/endpoint.mjs": esm, "dist/endpoint.cjs": cjs } = (await builds()) as Record<string, Lib>;
 const SPEC = "node_modules/@octokit/openapi/generated/api.github.com.json";
 const spec = JSON.parse(readFileSync(SPEC, "utf8"));
 /** The description `$ref`s are followed in: GitHub's, or the third-party suite's. */
@@ -55,121 +64,15 @@ function excusedInContributing(): Map<string, string> {
 
 type Schema = Record<string, any>;
 
-/** A `$ref` followed to its schema (the description keeps shared parts under `#/components`). */
-function resolve(schema: Schema | undefined): Schema {
-  let current = schema ?? {};
-  while (current.$ref)
-    current = current.$ref
-      .slice(2)
-      .split("/")
-      .reduce((node: any, key: string) => node[key.replace(/~1/g, "/").replace(/~0/g, "~")], root);
-  return current;
-}
-
-/** A string that any lax schema takes, and no URL or query builder can pass through by accident. */
-const awkward = (name: string) => `${name} a/b%c#d?e&f=g ü`;
-
-/** A string matching `pattern` within the length limits, from fast-check's generator with a fixed seed. */
-function matching(pattern: string, min = 0, max = Infinity): string {
-  const key = `${pattern} ${min} ${max}`;
-  let fit = matched.get(key);
-  if (fit === undefined) {
-    const candidates = fc.sample(fc.stringMatching(new RegExp(pattern)), { seed: 42, numRuns: 200 });
-    fit = candidates.find((text) => text.length >= min && text.length <= max);
-    if (fit === undefined) throw new Error(`no sample of /${pattern}/ fits ${min}..${max}`);
-    matched.set(key, fit);
-  }
-  return fit;
-}
-/** The same pattern gets the same sample (the seed is fixed): worked out once. */
-const matched = new Map<string, string>();
+/** A `$ref` followed in the description being checked (the description keeps shared parts under `#/components`). */
+const resolve = (schema: Schema | undefined): Schema => follow(root, schema);
 
 /**
  * A value for `schema`. `variant` picks the branch of every oneOf/anyOf (modulo their count); `all` adds
  * optional object properties as well as the required ones; `index` makes list items differ.
  */
-function sample(raw: Schema | undefined, name: string, variant: number, all: boolean, depth = 0, index = 0): unknown {
-  const schema = resolve(raw);
-  if ("const" in schema) return schema.const;
-  if (schema.enum) {
-    const values = schema.enum.filter((value: unknown) => value !== null);
-    return values[(index + (values.length > 1 ? 1 : 0)) % values.length];
-  }
-  const branches: Schema[] | undefined = schema.oneOf ?? schema.anyOf;
-  if (branches) {
-    const usable = branches.map(resolve).filter((branch) => branch.type !== "null");
-    const branch = usable[variant % usable.length]!;
-    // A branch may only narrow its parent (`anyOf: [{ required: ["source"] }, …]`): both apply.
-    const { oneOf, anyOf, ...parent } = schema;
-    if (!parent.properties && !parent.type) return sample(branch, name, variant, all, depth, index);
-    const combined = {
-      ...parent,
-      ...branch,
-      properties: { ...parent.properties, ...branch.properties },
-      required: [...(parent.required ?? []), ...(branch.required ?? [])],
-    };
-    return sample(combined, name, variant, all, depth, index);
-  }
-  if (schema.allOf) {
-    const parts = schema.allOf.map((part: Schema) => sample(part, name, variant, all, depth, index));
-    return parts.every((part: unknown) => part && typeof part == "object" && !Array.isArray(part))
-      ? Object.assign({}, ...parts)
-      : parts[0];
-  }
-  const type = Array.isArray(schema.type)
-    ? schema.type.find((t: string) => t != "null")
-    : (schema.type ?? (schema.properties || schema.required ? "object" : schema.items ? "array" : "string"));
-  switch (type) {
-    case "integer":
-    case "number": {
-      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
-      const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : undefined);
-      let value = 42 + index;
-      if (min !== undefined && value < min) value = min;
-      if (max !== undefined && value > max) value = max;
-      return value;
-    }
-    case "boolean":
-      return index % 2 == 0;
-    case "array": {
-      if (depth > 6) return [];
-      const count = Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 2, 2));
-      return Array.from({ length: count }, (_, i) => sample(schema.items, name, variant, all, depth + 1, index + i));
-    }
-    case "object": {
-      if (depth > 6) return {};
-      const result: Record<string, unknown> = {};
-      const required: string[] = schema.required ?? [];
-      for (const [key, property] of Object.entries<Schema>(schema.properties ?? {})) {
-        // Deprecated properties are left out, as a user writing new code leaves them out.
-        if (required.includes(key) || (all && !resolve(property).deprecated))
-          result[key] = sample(property, key, variant, all, depth + 1, index);
-      }
-      if (!schema.properties && schema.additionalProperties && typeof schema.additionalProperties == "object") {
-        result[`${name} key ü`] = sample(schema.additionalProperties, name, variant, all, depth + 1, index);
-      }
-      return result;
-    }
-    default: {
-      const min = schema.minLength ?? 0;
-      const max = schema.maxLength ?? Infinity;
-      if (schema.pattern) return matching(schema.pattern, min, max);
-      switch (schema.format) {
-        case "date-time":
-          return "2026-11-23T12:34:56Z";
-        case "date":
-          return "2026-11-23";
-        case "uri":
-          return `https://example.com/${encodeURIComponent(awkward(name))}`;
-        case "email":
-          return "mona@example.com";
-      }
-      let text = awkward(name) + (index ? ` ${index}` : "");
-      while (text.length < min) text += "x";
-      return text.slice(0, max);
-    }
-  }
-}
+const sample = (raw: Schema | undefined, name: string, variant: number, all: boolean, depth = 0, index = 0): unknown =>
+  sampleIn(root, raw, name, { variant, all }, depth, index);
 
 // ---------------------------------------------------------------------------------------------------
 // Calls, as an SDK user writes them
@@ -211,6 +114,13 @@ interface Call {
   contentType: string | undefined;
 }
 
+/** A body of a media type: a sample of its schema for JSON, bytes for octet-stream, else awkward text. */
+function bodyValue(body: { type: string; schema: Schema }, variant: number, all: boolean): unknown {
+  if (/json/.test(body.type)) return sample(body.schema, "body", variant, all);
+  if (body.type === "application/octet-stream") return new Uint8Array([0, 1, 0xfe, 0xff]);
+  return `Hello **world** ü ${awkward("text")}`;
+}
+
 /**
  * One call of an operation. `plain`: every parameter by name beside the others, no route recipes, as a
  * `withOpenAPI()` user writes it.
@@ -230,28 +140,26 @@ function makeCall(operation: Operation, variant: number, all: boolean, plain = f
   parameters.forEach((parameter, i) => {
     if (parameter.deprecated && !parameter.required) return;
     const value = sample(parameter.schema, parameter.name, variant, all, 0, i);
-    if (parameter.in == "path") call.path[parameter.name] = value;
-    else if (parameter.in == "query") {
+    if (parameter.in === "path") call.path[parameter.name] = value;
+    else if (parameter.in === "query") {
       call.query[parameter.name] = value;
-      const exploded = resolve(parameter.schema).type == "array" && parameter.explode !== false;
+      const exploded = resolve(parameter.schema).type === "array" && parameter.explode !== false;
       if (exploded) call.exploded.add(parameter.name);
-      if (!plain && (exploded || (method != "GET" && method != "HEAD")))
+      if (!plain && (exploded || (method !== "GET" && method !== "HEAD"))) {
         inRoute.push(exploded ? `${parameter.name}*` : parameter.name);
+      }
     } else return;
     call.options[parameter.name] = value;
   });
   if (inRoute.length) call.route += `{?${inRoute.join(",")}}`;
   if (body) {
-    const value = /json/.test(body.type)
-      ? sample(body.schema, "body", variant, all)
-      : body.type == "application/octet-stream"
-        ? new Uint8Array([0, 1, 0xfe, 0xff])
-        : `Hello **world** ü ${awkward("text")}`;
+    const value = bodyValue(body, variant, all);
     call.body = value;
-    const plain = value !== null && typeof value == "object" && !Array.isArray(value) && !(value instanceof Uint8Array);
-    if (plain && /json/.test(body.type) && !Object.keys(value).some((key) => key in call.options))
+    const isObject =
+      value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Uint8Array);
+    if (isObject && /json/.test(body.type) && !Object.keys(value).some((key) => key in call.options)) {
       Object.assign(call.options, value);
-    else call.options.data = value;
+    } else call.options.data = value;
     if (!/json/.test(body.type)) call.contentType = body.type;
   }
   return call;
@@ -276,14 +184,14 @@ let baseUrl = "";
 let prismStarted: Promise<void> = Promise.resolve();
 
 async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   return (server.address() as AddressInfo).port;
 }
 
 async function freePort(): Promise<number> {
   const probe = createServer();
   const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
+  await new Promise((done) => probe.close(done));
   return port;
 }
 
@@ -327,8 +235,11 @@ async function startPrism(description: string, ready = "/zen"): Promise<Promise<
     ],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: process.env.PRISM_NODE_OPTIONS ?? "" } },
   );
-  prism.stdout!.on("data", (chunk) => void (prismOutput = (prismOutput + chunk).slice(-4000)));
-  prism.stderr!.on("data", (chunk) => void (prismOutput = (prismOutput + chunk).slice(-4000)));
+  const keep = (chunk: Buffer) => {
+    prismOutput = (prismOutput + chunk).slice(-4000);
+  };
+  prism.stdout!.on("data", keep);
+  prism.stderr!.on("data", keep);
   baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   return (async () => {
@@ -338,7 +249,7 @@ async function startPrism(description: string, ready = "/zen"): Promise<Promise<
         return;
       } catch {
         if (Date.now() > deadline || prism!.exitCode !== null) throw new Error(`Prism did not start:\n${prismOutput}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await new Promise((done) => setTimeout(done, 250));
       }
     }
   })();
@@ -352,47 +263,47 @@ let sequence = 0;
 /** JSON with every object's keys sorted. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_, item) =>
-    item && typeof item == "object" && !Array.isArray(item)
+    item && typeof item === "object" && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
       : item,
   );
 
 /** What differs between what was passed and what arrived, or undefined when nothing does. */
 function changed(call: Call, operation: Operation, arrival: Arrival): string | undefined {
-  if (arrival.method != operation.method) return `method arrived as ${arrival.method}`;
+  if (arrival.method !== operation.method) return `method arrived as ${arrival.method}`;
   const [pathname, search = ""] = arrival.url.split("?");
   // The description's path as a pattern: literal text as it is, each placeholder one or more characters
   // other than "/" (so a value that crossed into another segment cannot match).
   const names: string[] = [];
-  const pattern = operation.path.replace(/\{([^}]+)\}|[^{]+/g, (text, name?: string) =>
-    name ? (names.push(name), "([^/]+?)") : text.replace(/[.*+?^$()|[\]\\]/g, "\\$&"),
-  );
+  const pattern = operation.path.replace(/\{([^}]+)\}|[^{]+/g, (text, name?: string) => {
+    if (!name) return text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+    names.push(name);
+    return "([^/]+?)";
+  });
   const match = new RegExp(`^${pattern}$`).exec(pathname!);
   if (!match) return `path arrived as ${pathname}`;
   for (const [i, name] of names.entries()) {
-    if (decodeURIComponent(match[i + 1]!) != String(call.path[name]))
+    if (decodeURIComponent(match[i + 1]!) !== String(call.path[name])) {
       return `path parameter ${name} arrived as ${match[i + 1]}`;
+    }
   }
   const query = new URLSearchParams(search);
   for (const [name, value] of Object.entries(call.query)) {
     const got = call.exploded.has(name) ? query.getAll(name) : query.get(name);
     const want = call.exploded.has(name) ? (value as unknown[]).map(String) : String(value);
-    if (JSON.stringify(got) != JSON.stringify(want))
+    if (JSON.stringify(got) !== JSON.stringify(want)) {
       return `query ${name} arrived as ${JSON.stringify(got)}, not ${JSON.stringify(want)}`;
+    }
   }
   if (call.body === undefined) return arrival.body.length ? `a body arrived: ${arrival.body}` : undefined;
-  if (call.contentType && arrival.contentType != call.contentType)
+  if (call.contentType && arrival.contentType !== call.contentType) {
     return `content-type arrived as ${arrival.contentType}`;
-  const want =
-    call.body instanceof Uint8Array
-      ? Buffer.from(call.body)
-      : typeof call.body == "string"
-        ? Buffer.from(call.body)
-        : undefined;
+  }
+  const want = call.body instanceof Uint8Array || typeof call.body === "string" ? Buffer.from(call.body) : undefined;
   if (want) return want.equals(arrival.body) ? undefined : `body arrived as ${arrival.body.toString("hex")}`;
   // Key order carries no meaning in JSON (a `url` beside a route travels apart and comes last).
   const got = arrival.body.toString("utf8");
-  return canonical(JSON.parse(got)) == canonical(call.body) ? undefined : `body arrived as ${got.slice(0, 300)}`;
+  return canonical(JSON.parse(got)) === canonical(call.body) ? undefined : `body arrived as ${got.slice(0, 300)}`;
 }
 
 /**
@@ -416,9 +327,9 @@ async function check(
   lib: Lib,
   operation: Operation,
   plain = false,
-  fromSource = lib == source,
+  fromSource = lib === source,
 ): Promise<string | undefined> {
-  const send = plain ? lib.withOpenAPI(lib.endpoint, spec) : lib.endpoint;
+  const make = plain ? lib.withOpenAPI(lib.endpoint, spec) : lib.endpoint;
   let reason = "";
   // oneOf/anyOf branches and optional properties are the generator's choices: the first combination
   // Prism accepts is compared; a refusal of every one is the operation's failure.
@@ -442,16 +353,18 @@ async function check(
     call.options.baseUrl = baseUrl;
     let request: source.RequestOptions;
     try {
-      request = send(call.route, call.options);
+      request = make(call.route, call.options);
     } catch (error) {
       return `not built: ${(error as Error).message}`;
     }
     const key = requestKey(request);
     let result = sent.get(key);
     if (!result) {
-      if (!fromSource)
+      if (!fromSource) {
         return `${plain ? "withOpenAPI" : "this build"} builds another request than the source: ${key.slice(0, 300)}`;
-      sent.set(key, (result = deliver(lib, request, call, operation)));
+      }
+      result = deliver(lib, request, call, operation);
+      sent.set(key, result);
     }
     const { refused, outcome } = await result;
     if (refused === undefined) return outcome;
@@ -478,11 +391,11 @@ const flag = (name: string) => Boolean(process.env[name]) && process.env[name] !
 const fresh = flag("CI") || flag("ORACLE_FRESH");
 
 function loadVerdicts(description: string): void {
-  const prism = ["prism-cli", "prism-http", "prism-core"]
+  const versions = ["prism-cli", "prism-http", "prism-core"]
     .map((name) => readFileSync(`node_modules/@stoplight/${name}/package.json`, "utf8"))
     .join();
   const hash = createHash("sha256")
-    .update(prism)
+    .update(versions)
     .update(description)
     .update(startPrism.toString())
     .digest("hex")
@@ -502,8 +415,8 @@ function saveVerdicts(): void {
 
 /** Plain objects and arrays all the way down: what JSON.stringify writes whole. */
 const isPlainJson = (value: unknown): boolean =>
-  value === null || typeof value != "object"
-    ? typeof value != "bigint" && typeof value != "function" && typeof value != "symbol"
+  value === null || typeof value !== "object"
+    ? typeof value !== "bigint" && typeof value !== "function" && typeof value !== "symbol"
     : (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) &&
       Object.values(value).every(isPlainJson);
 
@@ -515,13 +428,13 @@ async function verdictOn(
   // Only a body that is text, bytes or JSON is known by its key (a FormData or a stream would key as "{}").
   const sentBody = request.body;
   const known =
-    sentBody === undefined || typeof sentBody == "string" || sentBody instanceof Uint8Array || isPlainJson(sentBody);
+    sentBody === undefined || typeof sentBody === "string" || sentBody instanceof Uint8Array || isPlainJson(sentBody);
   const key = requestKey({ ...request, url: request.url.slice(baseUrl.length) });
   let verdict = known ? verdicts.get(key) : undefined;
   if (!verdict) {
-    const sent = await send(lib, request);
-    if ("outcome" in sent) return sent;
-    verdict = sent;
+    const answer = await send(lib, request);
+    if ("outcome" in answer) return answer;
+    verdict = answer;
     if (known) verdicts.set(key, verdict);
   }
   if (verdict.refused !== undefined) return { refused: verdict.refused };
@@ -552,8 +465,9 @@ async function send(lib: Lib, request: source.RequestOptions): Promise<Verdict |
     return { outcome: `not sent: ${(error as Error).message}` };
   }
   const text = await response.text();
-  if (response.status == 422 && text.includes("Invalid request"))
+  if (response.status === 422 && text.includes("Invalid request")) {
     return { refused: `refused: ${JSON.stringify(JSON.parse(text).validation).slice(0, 400)}` };
+  }
   const arrival = arrivals.get(id);
   if (!arrival) return { outcome: `status ${response.status} and nothing arrived: ${text.slice(0, 200)}` };
   arrivals.delete(id);
@@ -611,17 +525,19 @@ function requestsOnly(description: Schema): Schema {
   const components: Schema = {};
   const reached = new Set<string>();
   const reach = (node: unknown): void => {
-    if (!node || typeof node != "object") return;
+    if (!node || typeof node !== "object") return;
     const ref = (node as Schema).$ref;
-    if (typeof ref == "string" && !reached.has(ref)) {
+    if (typeof ref === "string" && !reached.has(ref)) {
       reached.add(ref);
       const [, , kind, name] = ref.split("/") as [string, string, string, string];
-      reach(((components[kind] ??= {})[name] = description.components[kind][name]));
+      components[kind] ??= {};
+      components[kind][name] = description.components[kind][name];
+      reach(components[kind][name]);
     }
     for (const value of Object.values(node)) reach(value);
   };
   reach(paths);
-  const { ["x-webhooks"]: _webhooks, ...rest } = description;
+  const { "x-webhooks": _webhooks, ...rest } = description;
   return { ...rest, paths, components };
 }
 
@@ -651,11 +567,11 @@ for (const [name, lib, plain] of [
 ] as const) {
   oracle(`${name}: every operation is accepted and arrives unchanged, but those CONTRIBUTING.md excuses`, async () => {
     const excused = excusedInContributing();
-    const outcomes = await pool(operations, 8, (operation) => check(lib, operation, plain, lib == source));
+    const outcomes = await pool(operations, 8, (operation) => check(lib, operation, plain, lib === source));
     const failed = new Map<string, string>();
-    outcomes.forEach(
-      (outcome, i) => outcome !== undefined && failed.set(`${operations[i]!.method} ${operations[i]!.path}`, outcome),
-    );
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome !== undefined) failed.set(`${operations[i]!.method} ${operations[i]!.path}`, outcome);
+    }
     const accepted = operations.length - failed.size;
     console.log(
       `\n    ${name}: ${accepted}/${operations.length} operations accepted (${sent.size} distinct requests so far: ${sentNow} sent to Prism, the rest answered as in an earlier run)`,
@@ -695,7 +611,7 @@ oracle("Prism refuses requests that break the description, and lets them through
   ];
   /** The status Prism answers, and whether the request reached the recording server. */
   await prismStarted;
-  const send = async (path: string, init: RequestInit) => {
+  const sendControl = async (path: string, init: RequestInit) => {
     const id = `control-${++sequence}`;
     const { status } = await fetch(baseUrl + path, {
       ...init,
@@ -704,26 +620,71 @@ oracle("Prism refuses requests that break the description, and lets them through
     return [status, arrivals.delete(id)] as const;
   };
   for (const [wrong, wrongInit, right, rightInit] of pairs) {
-    assert.equal(await send(wrong, wrongInit), [422, false], `${wrongInit.method ?? "GET"} ${wrong} is refused`);
-    assert.is((await send(right, rightInit))[1], true, `${rightInit.method ?? "GET"} ${right} arrives`);
+    const refused = await sendControl(wrong, wrongInit);
+    assert.equal(refused, [422, false], `${wrongInit.method ?? "GET"} ${wrong} is refused`);
+    assert.is((await sendControl(right, rightInit))[1], true, `${rightInit.method ?? "GET"} ${right} arrives`);
   }
 });
 
 // reduceOpenAPI: what withOpenAPI reads, and nothing else. Every operation of GitHub's description, and of the
 // seventeen third-party ones, builds the same request from the reduced description as from the whole one; and
 // GitHub's reduces to what a browser app can ship.
+
+/** A request as text, its body as fetch would send it, to compare two requests whole. */
+const requestAsText = (request: source.RequestOptions) =>
+  JSON.stringify([
+    request.method,
+    request.url,
+    request.headers,
+    request.body instanceof FormData
+      ? [...request.body].map(([name, value]) => [name, String(value)])
+      : String(request.body instanceof URLSearchParams ? request.body : JSON.stringify(request.body)),
+  ]);
+
+/**
+ * Every third-party operation, two calls each, from the whole and the reduced description as published: the same
+ * request, or the same error. Returns how many requests were compared.
+ */
+function compareReducedThirdParty(): number {
+  let compared = 0;
+  // Their `$ref`s resolve in the joined copy the sampler reads.
+  root = joined;
+  try {
+    const apis = new Map(
+      [...THIRD_PARTY, ...PRODUCTION].map((file) => [
+        file,
+        [
+          source.withOpenAPI(source.endpoint, published(file)),
+          source.withOpenAPI(source.endpoint, source.reduceOpenAPI(published(file))),
+        ],
+      ]),
+    );
+    for (const call of thirdPartyCalls) {
+      const [whole, light] = apis.get(call.file)!;
+      const route = `${call.method.toUpperCase()} ${call.path}`;
+      for (const variant of [0, 1]) {
+        const { options } = thirdPartyOptions(call, variant, variant === 0);
+        let expected: string;
+        try {
+          expected = requestAsText(whole!(route, options));
+        } catch (error) {
+          const same = (thrown: Error) => thrown.message === (error as Error).message;
+          assert.throws(() => light!(route, options), same, route);
+          continue;
+        }
+        assert.is(requestAsText(light!(route, options)), expected, route);
+        compared++;
+      }
+    }
+  } finally {
+    root = spec;
+  }
+  return compared;
+}
+
 oracle(
   "reduceOpenAPI: every operation builds the same request from the reduced description; GitHub's is at most 250 KB (15 KB gzip)",
   () => {
-    const text = (request: source.RequestOptions) =>
-      JSON.stringify([
-        request.method,
-        request.url,
-        request.headers,
-        request.body instanceof FormData
-          ? [...request.body].map(([name, value]) => [name, String(value)])
-          : String(request.body instanceof URLSearchParams ? request.body : JSON.stringify(request.body)),
-      ]);
     const reduced = source.reduceOpenAPI(spec);
     const size = JSON.stringify(reduced).length;
     const gzip = gzipSync(JSON.stringify(reduced), { level: 9 }).length;
@@ -735,54 +696,19 @@ oracle(
     const [whole, light] = [source.withOpenAPI(source.endpoint, spec), source.withOpenAPI(source.endpoint, reduced)];
     for (const operation of operations) {
       for (const variant of [0, 1]) {
-        const { route, options } = makeCall(operation, variant, variant == 0, true);
-        assert.is(text(light(route, options)), text(whole(route, options)), route);
+        const { route, options } = makeCall(operation, variant, variant === 0, true);
+        assert.is(requestAsText(light(route, options)), requestAsText(whole(route, options)), route);
         compared++;
       }
     }
-    // The third-party descriptions, as published: their `$ref`s resolve in the joined copy the sampler reads.
-    root = joined;
-    try {
-      const calls = thirdPartyCalls;
-      const apis = new Map(
-        [...THIRD_PARTY, ...PRODUCTION].map((file) => [
-          file,
-          [
-            source.withOpenAPI(source.endpoint, published(file)),
-            source.withOpenAPI(source.endpoint, source.reduceOpenAPI(published(file))),
-          ],
-        ]),
-      );
-      for (const call of calls) {
-        const [whole, light] = apis.get(call.file)!;
-        const route = `${call.method.toUpperCase()} ${call.path}`;
-        for (const variant of [0, 1]) {
-          const { options } = thirdPartyOptions(call, variant, variant == 0);
-          let expected: string;
-          try {
-            expected = text(whole!(route, options));
-          } catch (error) {
-            assert.throws(
-              () => light!(route, options),
-              (thrown: Error) => thrown.message == (error as Error).message,
-              route,
-            );
-            continue;
-          }
-          assert.is(text(light!(route, options)), expected, route);
-          compared++;
-        }
-      }
-    } finally {
-      root = spec;
-    }
+    compared += compareReducedThirdParty();
     console.log(`    ${compared} requests compared, each built from the whole and from the reduced description`);
   },
 );
 
 /** ORACLE_SUITE=github or third-party: only that suite (each starts its own Prism, so they can run side by side). */
 const onlySuite = process.env.ORACLE_SUITE;
-if (!onlySuite || onlySuite == "github") oracle.run();
+if (!onlySuite || onlySuite === "github") oracle.run();
 
 // ---------------------------------------------------------------------------------------------------
 // Seventeen third-party descriptions through withOpenAPI and Prism: fourteen from @readme/oas-examples
@@ -802,32 +728,8 @@ if (!onlySuite || onlySuite == "github") oracle.run();
 // can route) goes under `/<file>/~<n>` with both taken out, the literal query's parameters declared as
 // required constants; the call's base URL is that prefix.
 
-const THIRD_PARTY = [
-  "petstore",
-  "petstore-expanded",
-  "star-trek",
-  "parameters-style",
-  "parameters-common",
-  "parameters-cookies",
-  "parameters-extreme",
-  "request-examples",
-  "link-example",
-  "readme-legacy",
-  "uspto",
-  "form-data",
-  "schema-encoding-style",
-  "file-uploads",
-];
-const PRODUCTION = ["telecom", "ai", "files"];
-const published = (file: string) =>
-  JSON.parse(
-    readFileSync(
-      PRODUCTION.includes(file)
-        ? `fixtures/${file}.openapi.json`
-        : `node_modules/@readme/oas-examples/3.0/json/${file}.json`,
-      "utf8",
-    ),
-  );
+const THIRD_PARTY = OAS_EXAMPLES;
+const PRODUCTION = PRODUCTION_FIXTURES;
 
 /** One operation as a user calls it: the description as published, its route, and where Prism serves it. */
 interface ThirdPartyCall {
@@ -855,10 +757,11 @@ function joinDescriptions(): { joined: Schema; calls: ThirdPartyCall[] } {
       /"#\/components\/(\w+)\/([^"]+)"/g,
       `"#/components/$1/${file}.$2"`,
     );
-    const description = JSON.parse(text, (key, value) => (key == "security" || key == "servers" ? undefined : value));
+    const description = JSON.parse(text, (key, value) => (key === "security" || key === "servers" ? undefined : value));
     const servers = published(file).servers;
     for (const [kind, entries] of Object.entries<Schema>(description.components ?? {})) {
-      for (const [name, value] of Object.entries(entries)) (joined.components[kind] ??= {})[`${file}.${name}`] = value;
+      joined.components[kind] ??= {};
+      for (const [name, value] of Object.entries(entries)) joined.components[kind][`${file}.${name}`] = value;
     }
     Object.entries<Schema>(description.paths).forEach(([path, item], n) => {
       const [key, literal = ""] = path.split("#")[0]!.split("?");
@@ -875,8 +778,9 @@ function joinDescriptions(): { joined: Schema; calls: ThirdPartyCall[] } {
       }));
       const served = { ...item, parameters: [...(item.parameters ?? []), ...constants] };
       joined.paths[prefix + relative + key] = served;
-      for (const method of METHODS)
+      for (const method of METHODS) {
         if (item[method]) calls.push({ file, method, path, prefix, item: served, operation: item[method] });
+      }
     });
   }
   return { joined, calls };
@@ -925,10 +829,6 @@ thirdParty.after(() => {
   root = spec;
 });
 
-/** A URL RFC 3986 allows (an http one without a fragment): only its characters, `%XX` for the rest. */
-const RFC3986_URI =
-  /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?(\/([\w\-.~!$&'()*+,;=:@]|%[\dA-F]{2})*)*(\?([\w\-.~!$&'()*+,;=:@/?]|%[\dA-F]{2})*)?$/;
-
 /** Undefined when Prism accepts the call and every parameter arrives where the description puts it; else why not. */
 async function checkThirdParty(lib: Lib, call: ThirdPartyCall): Promise<string | undefined> {
   // oneOf/anyOf branches and optional properties are the generator's choice: the first combination Prism
@@ -949,39 +849,15 @@ async function checkThirdParty(lib: Lib, call: ThirdPartyCall): Promise<string |
   return outcome;
 }
 
-/** Names a call takes for something else than a body property (`data` is a form's field). */
-const NAMED = ["method", "baseUrl", "url", "headers", "request", "mediaType"];
-
 /** A call's options: its parameters and body properties by name, as a typed user writes them; what was sent. */
-function thirdPartyOptions({ item, operation }: ThirdPartyCall, variant: number, all: boolean) {
-  const parameters = new Map<string, Schema>();
-  for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
-    const parameter = resolve(raw);
-    if (!parameter["x-literal"]) parameters.set(`${parameter.in}:${parameter.name}`, parameter);
-  }
-  const options: Record<string, unknown> = {};
-  const sent: [Schema, unknown][] = [];
-  [...parameters.values()].forEach((parameter, i) => {
-    const schema = parameter.schema ?? Object.values<Schema>(parameter.content ?? {})[0]?.schema;
-    const value = sample(schema, parameter.name, variant, all, 0, i);
-    options[[...NAMED, "data"].includes(parameter.name) ? `${parameter.in}:${parameter.name}` : parameter.name] = value;
-    sent.push([parameter, value]);
-  });
-  const content: Schema = resolve(operation.requestBody).content ?? {};
-  const type = Object.keys(content).find((t) => /json/.test(t)) ?? Object.keys(content)[0];
-  let body: unknown;
-  if (type) {
-    const form = /form/.test(type);
-    body = /json|form/.test(type) ? sample(content[type].schema, "body", variant, all) : "Hello ü";
-    if (body !== null && typeof body == "object" && !Array.isArray(body)) {
-      // Body properties by name beside the parameters (a `url` one too: beside a route it is a parameter), or as
-      // "body:<name>" where the name is taken: by a named option, by a parameter, or (JSON) by `data`.
-      const taken = Object.keys(options).concat(NAMED, form ? [] : ["data"]);
-      for (const [key, value] of Object.entries(body))
-        options[key != "url" && taken.includes(key) ? `body:${key}` : key] = value;
-    } else options.data = /json/.test(type) && typeof body == "string" ? JSON.stringify(body) : body;
-  }
-  return { options, sent, content, type, body };
+const thirdPartyOptions = ({ item, operation }: ThirdPartyCall, variant: number, all: boolean) =>
+  callOf(root, item, operation, { variant, all });
+
+/** The names a parameter arrives under: an exploded object's are its keys; a deepObject's, `name[key]`. */
+function arrivedNames({ name, in: where, style, explode = (style ?? "form") === "form" }: Schema, value: unknown) {
+  const object = value !== null && typeof value === "object" && !Array.isArray(value);
+  if (style === "deepObject") return Object.keys(value as object).map((key) => `${name}[${key}]`);
+  return object && explode && where !== "header" ? Object.keys(value as object) : [name];
 }
 
 async function checkVariant(
@@ -992,7 +868,7 @@ async function checkVariant(
 ): Promise<string | undefined> {
   const { file, method, path, prefix } = call;
   const api = lib.withOpenAPI(lib.endpoint.defaults({ baseUrl: baseUrl + prefix }), published(file));
-  const { options, sent, content, type, body } = thirdPartyOptions(call, variant, all);
+  const { options, sent: given, content, type, body } = thirdPartyOptions(call, variant, all);
   const request = api(`${method.toUpperCase()} ${path}`, options);
   if (!RFC3986_URI.test(request.url)) return `a URL RFC 3986 does not allow: ${request.url}`;
   const { refused, arrival, outcome } = await verdictOn(lib, request);
@@ -1002,42 +878,42 @@ async function checkVariant(
   let arrived: unknown;
   const json = type && /^application\/json$|\+json$/.test(type);
   try {
-    if (/json/.test(arrival.contentType ?? "") && arrival.body.length)
+    if (/json/.test(arrival.contentType ?? "") && arrival.body.length) {
       arrived = JSON.parse(arrival.body.toString("utf8"));
+    }
   } catch {
     return `a body labelled ${arrival.contentType} arrived that is not JSON: ${arrival.body.toString("utf8").slice(0, 100)}`;
   }
-  for (const [parameter, value] of sent) {
-    const { name, in: where, style, explode = (style ?? "form") == "form" } = parameter;
-    // An exploded object's parameter is its keys; a deepObject's, `name[key]`.
-    const object = value !== null && typeof value == "object" && !Array.isArray(value);
-    const names =
-      style == "deepObject"
-        ? Object.keys(value as object).map((key) => `${name}[${key}]`)
-        : object && explode && where != "header"
-          ? Object.keys(value as object)
-          : [name];
-    if (where == "query" && !names.every((n) => query.has(n)))
+  for (const [parameter, value] of given) {
+    const { name, in: where } = parameter;
+    const names = arrivedNames(parameter, value);
+    if (where === "query" && !names.every((n) => query.has(n))) {
       return `query parameter ${name} did not arrive in the query: ${arrival.url}`;
-    if (where == "header" && arrival.headers[name.toLowerCase()] === undefined)
+    }
+    if (where === "header" && arrival.headers[name.toLowerCase()] === undefined) {
       return `header parameter ${name} did not arrive as a header`;
-    if (where == "cookie" && !names.every((n) => cookie.split("; ").some((pair) => pair.startsWith(n + "="))))
+    }
+    if (where === "cookie" && !names.every((n) => cookie.split("; ").some((pair) => pair.startsWith(n + "=")))) {
       return `cookie parameter ${name} did not arrive in the cookie header: ${cookie}`;
+    }
     if (
-      where != "path" &&
+      where !== "path" &&
       arrived &&
-      typeof arrived == "object" &&
+      typeof arrived === "object" &&
       name in (arrived as object) &&
       !(name in (resolve(content[type!]?.schema).properties ?? {}))
-    )
+    ) {
       return `${where} parameter ${name} arrived in the body`;
+    }
   }
   // A JSON body: as passed, labelled with the description's media type.
-  if (json && body !== undefined && typeof body != "string") {
-    if (arrival.contentType?.split(";")[0] != type)
+  if (json && body !== undefined && typeof body !== "string") {
+    if (arrival.contentType?.split(";")[0] !== type) {
       return `content-type arrived as ${arrival.contentType}, not ${type}`;
-    if (canonical(arrived) != canonical(JSON.parse(JSON.stringify(body))))
+    }
+    if (canonical(arrived) !== canonical(JSON.parse(JSON.stringify(body)))) {
       return `body arrived as ${JSON.stringify(arrived).slice(0, 300)}`;
+    }
   }
   return undefined;
 }
@@ -1052,16 +928,15 @@ thirdParty(
       [...(item.parameters ?? []), ...(operation.parameters ?? [])].some((raw) => {
         const parameter = resolve(raw);
         return (
-          resolve(parameter.schema).type == "object" && (parameter.in == "path" || /Delimited/.test(parameter.style))
+          resolve(parameter.schema).type === "object" && (parameter.in === "path" || /Delimited/.test(parameter.style))
         );
       });
     const calls = thirdPartyCalls.filter((call) => !objectInPath(call));
     const outcomes = await pool(calls, 8, (call) => checkThirdParty(source, call));
     const failed = new Map<string, string>();
-    outcomes.forEach(
-      (outcome, i) =>
-        outcome && failed.set(`${calls[i]!.method.toUpperCase()} /${calls[i]!.file}${calls[i]!.path}`, outcome),
-    );
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome) failed.set(`${calls[i]!.method.toUpperCase()} /${calls[i]!.file}${calls[i]!.path}`, outcome);
+    }
     const production = calls.filter((call) => PRODUCTION.includes(call.file));
     console.log(
       `\n    ${calls.length - failed.size}/${calls.length} operations of ${THIRD_PARTY.length + PRODUCTION.length} descriptions accepted, ${production.length} of them the production-shaped fixtures' (${sentNow} requests sent to Prism, the rest answered as in an earlier run)`,
@@ -1085,4 +960,4 @@ thirdParty(
   },
 );
 
-if (!onlySuite || onlySuite == "third-party") thirdParty.run();
+if (!onlySuite || onlySuite === "third-party") thirdParty.run();

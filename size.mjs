@@ -1,8 +1,9 @@
 // npm run size — bytes of the browser bundle, minified, gzip -9 and brotli, next to
 // @octokit/endpoint (with its universal-user-agent dependency) bundled and measured the same way.
-import { build } from "esbuild";
+
 import { readFileSync } from "node:fs";
-import { gzipSync, brotliCompressSync, constants } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { build } from "esbuild";
 
 /** Minified, gzip -9 and brotli (max quality) sizes of some code. */
 export function measure(code) {
@@ -43,8 +44,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const ours = rows[0][1].gzip;
   console.log("| bundle | minified | gzip -9 | brotli | gzip × ours |");
   console.log("|---|---:|---:|---:|---:|");
-  for (const [name, size] of rows)
+  for (const [name, size] of rows) {
     console.log(
       `| ${name} | ${size.minified} B | ${size.gzip} B | ${size.brotli} B | ${(size.gzip / ours).toFixed(2)} |`,
     );
+  }
 }

@@ -1,10 +1,12 @@
 // npm test: every suite, the independent ones at once. Each runs in its own process; its output is printed
-// whole when it ends, then a summary with each one's time. `npm run test:unit` is the quick loop: the type
-// checks and the unit tests (`--unit`).
+// whole when it ends, then a summary with each one's time. `npm run test:unit` is the quick loop: the formatter
+// and linter, the type checks and the unit tests (`--unit`). `npm run paths` only generates the fixtures' types
+// (`--paths`).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
+import { TYPED_FIXTURES } from "./fixtures/testkit.mjs";
 
 const node = process.execPath;
 const tsx = ["--import", "tsx"];
@@ -69,23 +71,29 @@ const generate = (pairs) => {
 
 const started = performance.now();
 const quick = process.argv.includes("--unit");
+const pathsOnly = process.argv.includes("--paths");
+// The generated `paths` that the type tests and the integration test read; petstore's for the integration test's
+// README example alone.
+const typedPaths = TYPED_FIXTURES.map((name) => [`fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`]);
+const petstorePaths = ["node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"];
+if (pathsOnly) {
+  await generate([...typedPaths, petstorePaths]);
+  process.exit(results.every(({ code }) => code === 0) ? 0 : 1);
+}
 // dist/ from the source as it is, for the suites that test the builds (the integration test packs it).
 const built = run("build: dist/", ["build.mjs"]);
-// The generated `paths` that the type tests and the integration test read, then the type check.
-// Petstore's, for the integration test's README example alone.
-const paths = generate([
-  ...["notes", "ai", "telecom", "files"].map((name) => [`fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`]),
-  ...(quick ? [] : [["node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"]]),
-]);
+const paths = generate([...typedPaths, ...(quick ? [] : [petstorePaths])]);
 // In the quick loop every step is the loop: none is in the background.
-const background = !quick;
+const inBackground = !quick;
 const unit = [
+  // The formatter and the linter, every rule in biome.jsonc.
+  run("lint: biome ci", ["node_modules/@biomejs/biome/bin/biome", "ci", "--colors=off", "."], {}, inBackground),
   paths.then(() =>
     run(
       "types: endpoint.ts and the type tests, TypeScript 7",
       ["node_modules/typescript7/bin/tsc", "--noEmit", "-p", "."],
       {},
-      background,
+      inBackground,
     ),
   ),
   paths.then(() =>
@@ -93,7 +101,7 @@ const unit = [
       "types: the compilers' errors for wrong calls",
       [...tsx, "types.errors.test.ts"],
       quick ? { QUICK: "1" } : {},
-      background,
+      inBackground,
     ),
   ),
   // The generated API docs (JSR's): every export and member documented, no public type naming a private one.
@@ -101,7 +109,7 @@ const unit = [
     "docs: deno doc --lint endpoint.ts",
     ["doc", "--lint", "endpoint.ts"],
     { NO_COLOR: "1" },
-    background,
+    inBackground,
     "node_modules/deno/deno",
   ),
   // The unit tests in two halves, one per core.
@@ -110,7 +118,7 @@ const unit = [
       "unit: endpoint.test.ts, the source's half",
       [...tsx, "endpoint.test.ts"],
       { UNIT_PART: "source", ...(quick && { QUICK: "1" }) },
-      background,
+      inBackground,
     ),
   ),
   built.then(() =>
@@ -118,7 +126,7 @@ const unit = [
       "unit: endpoint.test.ts, the builds' half",
       [...tsx, "endpoint.test.ts"],
       { UNIT_PART: "builds", ...(quick && { QUICK: "1" }) },
-      background,
+      inBackground,
     ),
   ),
 ];
@@ -147,17 +155,18 @@ else {
     // side by side.
     Promise.all([paths, built])
       .then(() => integration("pack"))
-      .then((code) => code == 0 && Promise.all(["npm", "cdn", "vendored", "clients", "deno", "bun"].map(integration))),
+      .then((code) => code === 0 && Promise.all(["npm", "cdn", "vendored", "clients", "deno", "bun"].map(integration))),
   ]);
   rmSync(work, { recursive: true, force: true });
 }
 
 console.log("\n| step | seconds | tests | result |\n|---|---:|---:|---|");
-for (const { name, code, seconds, total, passed } of results)
-  console.log(`| ${name} | ${seconds.toFixed(1)} | ${passed}/${total} | ${code == 0 ? "ok" : "FAILED"} |`);
-const failed = results.filter((result) => result.code != 0);
+for (const { name, code, seconds, total, passed } of results) {
+  console.log(`| ${name} | ${seconds.toFixed(1)} | ${passed}/${total} | ${code === 0 ? "ok" : "FAILED"} |`);
+}
+const failed = results.filter((result) => result.code !== 0);
 const tests = results.reduce((sum, result) => sum + result.total, 0);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 console.log(`\nAll of it in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-console.log(`${passed} passed, ${tests - passed + failed.filter((result) => result.total == 0).length} failed`);
+console.log(`${passed} passed, ${tests - passed + failed.filter((result) => result.total === 0).length} failed`);
 process.exitCode = failed.length ? 1 : 0;

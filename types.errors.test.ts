@@ -2,12 +2,13 @@
 // (TypeScript 5 and 7, `tsc --pretty false`), for GitHub's description and, through withOpenAPI, the AI
 // fixture's clashing body names. Each wrong call must give exactly one error, on the options argument or on
 // the wrong property, naming what is wrong; right calls none.
-import { suite } from "uvu";
-import * as assert from "uvu/assert";
+
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
 
 const root = dirname(fileURLToPath(import.meta.url));
 const allCompilers = {
@@ -213,14 +214,14 @@ for (const [name, output] of Object.entries(outputs) as [keyof typeof allCompile
   cases.forEach((expected, i) => {
     const line = firstLine + i;
     test(`${name}: ${expected.says ? "one error" : "no error"} for ${expected.call}`, () => {
-      const found = diagnostics.filter((d) => d.line == line);
+      const found = diagnostics.filter((d) => d.line === line);
       if (!expected.says) return assert.equal(found, []);
       assert.is(found.length, 1, `one error, not ${JSON.stringify(found, null, 2)}`);
       const [diagnostic] = found as [Diagnostic];
-      assert.is(diagnostic.code, typeof expected.code == "number" ? expected.code : expected.code![name]);
+      assert.is(diagnostic.code, typeof expected.code === "number" ? expected.code : expected.code![name]);
       assert.is(diagnostic.column, expected.call.indexOf(expected.at!) + 1);
       const last = diagnostic.chain.at(-1)!;
-      const says = typeof expected.says == "string" ? expected.says : expected.says[name];
+      const says = typeof expected.says === "string" ? expected.says : expected.says[name];
       assert.is(/ is missing in type /.test(says) ? last.slice(0, last.indexOf(" but required in type ")) : last, says);
     });
   });

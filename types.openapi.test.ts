@@ -5,21 +5,22 @@
 // again against the published declaration files and against a vendored `endpoint.ts`.
 import type { paths as GitHub } from "@octokit/openapi-types";
 import {
-  endpoint,
-  withOpenAPI,
   type Endpoint,
+  endpoint,
   type MergedOptions,
   type OpenAPIDescription,
   type OpenAPIEndpoint,
   type OpenAPIResponse,
   type RequestOptions,
+  withOpenAPI,
 } from "./endpoint.ts";
-import type { paths as Notes } from "./fixtures/notes.paths.ts";
 import type { paths as AI } from "./fixtures/ai.paths.ts";
-import type { paths as Telecom } from "./fixtures/telecom.paths.ts";
 import type { paths as Files } from "./fixtures/files.paths.ts";
+import type { paths as Notes } from "./fixtures/notes.paths.ts";
+import type { paths as Telecom } from "./fixtures/telecom.paths.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+// biome-ignore lint/suspicious/noConfusingVoidType: the return type names T, so that the call checks it; void returns nothing.
 function expectType<T extends true>(): T | void {}
 
 // --- GitHub ------------------------------------------------------------------------------------------
@@ -198,7 +199,7 @@ expectType<Equal<OpenAPIResponse<GitHub, "POST /repos/{owner}/{repo}/issues">["n
 expectType<Equal<OpenAPIResponse<GitHub, "DELETE /repos/{owner}/{repo}">, undefined>>();
 expectType<Equal<OpenAPIResponse<GitHub, "GET /zen">, unknown>>();
 // @ts-expect-error only the description's routes
-type NoRoute = OpenAPIResponse<GitHub, "GET /repos/{owner}/{repo}/isues">;
+export type NoRoute = OpenAPIResponse<GitHub, "GET /repos/{owner}/{repo}/isues">;
 
 type Note = { id: number; title: string; done: boolean };
 expectType<Equal<OpenAPIResponse<Notes, "GET /notes/{id}">, Note>>();

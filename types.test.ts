@@ -2,17 +2,18 @@
 // every line after a `@ts-expect-error` must not. The integration test compiles this file again against
 // the published declaration files and against a vendored `endpoint.ts`.
 import {
-  endpoint,
-  toFetch,
   type Endpoint,
   type EndpointHeaders,
+  endpoint,
   type FetchInit,
   type MergedOptions,
   type RequestOptions,
+  toFetch,
 } from "./endpoint.ts";
 
 /** True only when A and B are the same type (not merely assignable either way). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+// biome-ignore lint/suspicious/noConfusingVoidType: the return type names T, so that the call checks it; void returns nothing.
 function expectType<T extends true>(): T | void {}
 
 // --- {name} and :name are required ------------------------------------------------------------------
