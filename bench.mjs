@@ -17,6 +17,22 @@ import { endpoint, parseTemplate, withOpenAPI } from "./dist/endpoint.mjs";
 import { hostileInputs } from "./fixtures/hostile.mjs";
 import { ACCEPT, normalize, UA } from "./fixtures/testkit.mjs";
 
+/** The chart's candidates and their colours. */
+const CHART_COLORS = {
+  "endpoint-options": "#2f6fdf",
+  "endpoint-options, no dot": "#8fb3ef",
+  withOpenAPI: "#6a4fd0",
+  "@octokit/endpoint": "#a0a0a0",
+  "hand-written": "#3aa76d",
+  "url-template": "#c9a227",
+  "openapi-fetch 0.17": "#d0743c",
+};
+/** Where the bars start, how wide the widest is, a bar's height and the gap between bars. */
+const CHART = { left: 400, width: 400, bar: 13, gap: 3 };
+const escapeXml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+/** A time's bar length: ns on a logarithmic scale from 50 ns to 20 µs. */
+const barLength = (ns) => (Math.log10(ns / 50) / Math.log10(20000 / 50)) * CHART.width;
+
 const BATCH = 100;
 
 // --- Hand-written floor: one function per route, as a person would write it --------------------
@@ -565,22 +581,6 @@ async function sizes() {
     ["@octokit/endpoint + universal-user-agent", measure(await endpointAlone("@octokit/endpoint")).gzip],
   ];
 }
-
-/** The chart's candidates and their colours. */
-const CHART_COLORS = {
-  "endpoint-options": "#2f6fdf",
-  "endpoint-options, no dot": "#8fb3ef",
-  withOpenAPI: "#6a4fd0",
-  "@octokit/endpoint": "#a0a0a0",
-  "hand-written": "#3aa76d",
-  "url-template": "#c9a227",
-  "openapi-fetch 0.17": "#d0743c",
-};
-/** Where the bars start, how wide the widest is, a bar's height and the gap between bars. */
-const CHART = { left: 400, width: 400, bar: 13, gap: 3 };
-const escapeXml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-/** A time's bar length: ns on a logarithmic scale from 50 ns to 20 µs. */
-const barLength = (ns) => (Math.log10(ns / 50) / Math.log10(20000 / 50)) * CHART.width;
 
 /** Gridlines at 100 ns, 1 µs and 10 µs, down the height of the bars. */
 function chartGrid(rows) {
