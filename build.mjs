@@ -53,25 +53,33 @@ function withoutOpenAPI({ path }) {
   return { contents: source.slice(0, start) + source.slice(end + "\n// #endregion\n".length), loader: "ts" };
 }
 
-const builds = await Promise.all([
-  build({ ...common, format: "esm", outfile: "dist/endpoint.mjs" }),
-  build({ ...common, format: "cjs", platform: "node", outfile: "dist/endpoint.cjs" }),
-  // The CDN bundle is what most pages need: `withOpenAPI` (the `#region openapi` of endpoint.ts) is left to the
-  // ESM build, which CDNs serve too, until it fits the bundle's budget. Its source is left out before minifying,
-  // not only shaken out after: esbuild picks short names by the letters of the whole file.
-  build({
-    ...common,
-    // Its exports are these three; the named options' list and the types are for module users.
-    entryPoints: undefined,
-    stdin: { contents: CDN_EXPORTS, resolveDir: ".", loader: "ts" },
-    format: "esm",
-    minify: true,
-    outfile: "dist/endpoint.min.js",
-    plugins: [
-      { name: "without-openapi", setup: (esbuild) => esbuild.onLoad({ filter: /endpoint\.ts$/ }, withoutOpenAPI) },
-    ],
-  }),
-]);
+// The CDN bundle is what most pages need: `withOpenAPI` (the `#region openapi` of endpoint.ts) is left to the ESM
+// build, which CDNs serve too, until it fits the bundle's budget. Its source is left out before minifying, not only
+// shaken out after: esbuild picks short names by the letters of the whole file.
+const cdn = await build({
+  ...common,
+  // Its exports are these three; the named options' list and the types are for module users.
+  entryPoints: undefined,
+  stdin: { contents: CDN_EXPORTS, resolveDir: ".", loader: "ts" },
+  format: "esm",
+  minify: true,
+  outfile: "dist/endpoint.min.js",
+  mangleCache: {},
+  plugins: [
+    { name: "without-openapi", setup: (esbuild) => esbuild.onLoad({ filter: /endpoint\.ts$/ }, withoutOpenAPI) },
+  ],
+});
+// The module builds give the bundle's fields the bundle's short names (the OpenAPI region's own get the next
+// ones): esbuild names fields by how often the whole file uses them, so the region would otherwise move the bytes
+// of `endpoint` alone, which a bundler shakes out of these builds.
+const modules = { ...common, mangleCache: cdn.mangleCache };
+const builds = [
+  cdn,
+  ...(await Promise.all([
+    build({ ...modules, format: "esm", outfile: "dist/endpoint.mjs" }),
+    build({ ...modules, format: "cjs", platform: "node", outfile: "dist/endpoint.cjs" }),
+  ])),
+];
 for (const { outputFiles } of builds) for (const { path, contents } of outputFiles) write(path, contents);
 
 // One declaration file serves both: the CommonJS build has the same named exports.

@@ -1570,7 +1570,11 @@ openapi("$ref parameters, and path-level parameters the operation overrides", ({
   const broken = withOpenAPI(base, {
     paths: { "/x": { get: { parameters: [{ $ref: "#/components/parameters/nope" }] } } },
   });
-  throwsType(() => broken("GET /x"), '$ref "#/components/parameters/nope" names nothing');
+  // A `$ref` naming nothing in a part the call can do without (a parameter it cannot name) is left out; one the
+  // call needs, an operation, is an error.
+  assert.is(broken("GET /x").url, "https://api.example/x");
+  const lost = withOpenAPI(base, { paths: { "/y": { get: { $ref: "#/components/nope" } } } } as never);
+  throwsType(() => lost("GET /y"), '$ref "#/components/nope" names nothing');
 });
 
 openapi(
@@ -2146,6 +2150,422 @@ openapi(
       () => reduceOpenAPI({} as never),
       "reduceOpenAPI's description must be an OpenAPI description with `paths`, not object",
     );
+  },
+);
+
+// --- withOpenAPI on the public API directory's shapes ------------------------------------------------------------
+
+/** A one-operation description on a test host. */
+const oneOperation = (path: string, method: string, operation: object, extra: object = {}) => ({
+  servers: [{ url: "https://api.example" }],
+  paths: { [path]: { [method]: operation } },
+  ...extra,
+});
+
+/** Stripe's shapes: an empty form body on a GET, and form bodies whose Encoding Object says deepObject. */
+const stripeLike = {
+  servers: [{ url: "https://api.stripe.example" }],
+  paths: {
+    "/v1/customers": {
+      get: {
+        parameters: [{ name: "limit", in: "query" }],
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": { schema: { type: "object", properties: { secret: {} } } },
+          },
+        },
+      },
+      post: {
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              encoding: {
+                metadata: { style: "deepObject", explode: true },
+                line_items: { style: "deepObject", explode: true },
+                expand: { style: "deepObject", explode: true },
+                tags: { style: "form", explode: false },
+                codes: { style: "pipeDelimited" },
+                shipping: { contentType: "application/json" },
+              },
+              schema: { type: "object" },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+openapi(
+  "a GET whose description declares a body sends none; a property of that body is a TypeError naming it",
+  ({ endpoint, withOpenAPI }) => {
+    const stripe = withOpenAPI(endpoint, stripeLike);
+    assert.equal(stripe("GET /v1/customers"), {
+      method: "get",
+      url: "https://api.stripe.example/v1/customers",
+      headers: { accept: "*/*", "user-agent": UA },
+    });
+    assert.is(stripe("GET /v1/customers", { limit: 3 }).url, "https://api.stripe.example/v1/customers?limit=3");
+    throwsType(() => stripe("GET /v1/customers", { secret: "s" }), '"GET /v1/customers" sends no body', '"secret"');
+    throwsType(
+      () => stripe("GET /v1/customers", { "body:limit": 1 }),
+      '"GET /v1/customers" has no body for "body:limit"',
+    );
+  },
+);
+
+openapi(
+  "form bodies follow the Encoding Object: deepObject in brackets, a list's items indexed, styles as in a query",
+  ({ endpoint, withOpenAPI }) => {
+    const stripe = withOpenAPI(endpoint, stripeLike);
+    const form = stripe("POST /v1/customers", {
+      metadata: { order_id: "6735", note: "a b&c" },
+      line_items: [
+        { price: "price_1", quantity: 2 },
+        { price: "price_2", quantity: 1 },
+      ],
+      expand: ["customer", "invoice.subscription"],
+      tags: ["a", "b"],
+      codes: [1, 2],
+      shipping: { city: "Köln" },
+      address: { line1: "1 Main St" },
+      email: "mona@example.com",
+      list: ["x", "y"],
+    });
+    assert.instance(form.body, URLSearchParams);
+    assert.equal(
+      [...(form.body as URLSearchParams)],
+      [
+        ["metadata[order_id]", "6735"],
+        ["metadata[note]", "a b&c"],
+        ["line_items[0][price]", "price_1"],
+        ["line_items[0][quantity]", "2"],
+        ["line_items[1][price]", "price_2"],
+        ["line_items[1][quantity]", "1"],
+        ["expand[0]", "customer"],
+        ["expand[1]", "invoice.subscription"],
+        ["tags", "a,b"],
+        ["codes", "1|2"],
+        ["shipping", '{"city":"Köln"}'],
+        // No encoding: an object as JSON text, a list a field per item (the 3.1.1 defaults).
+        ["address", '{"line1":"1 Main St"}'],
+        ["email", "mona@example.com"],
+        ["list", "x"],
+        ["list", "y"],
+      ],
+    );
+    assert.is(form.headers["content-type"], "application/x-www-form-urlencoded");
+    throwsType(() => stripe("POST /v1/customers", { file: new Blob(["x"]) }), 'form field "file" is a file');
+  },
+);
+
+openapi(
+  "multipart parts take their encoding: a JSON contentType is a JSON Blob, a style writes text parts",
+  async ({ endpoint, withOpenAPI }) => {
+    const multipart = withOpenAPI(
+      endpoint,
+      oneOperation("/files", "post", {
+        requestBody: {
+          content: {
+            "multipart/form-data": {
+              encoding: { meta: { contentType: "application/json" }, expand: { style: "deepObject", explode: true } },
+            },
+          },
+        },
+      }),
+    );
+    const body = multipart("POST /files", {
+      meta: { name: "a.txt" },
+      expand: ["x"],
+      file: new Blob(["hi"]),
+      note: { a: 1 },
+    }).body as FormData;
+    assert.equal([...body.keys()], ["meta", "expand[0]", "file", "note"]);
+    const meta = body.get("meta") as Blob;
+    assert.is(meta.type, "application/json");
+    assert.is(await meta.text(), '{"name":"a.txt"}');
+    assert.is(body.get("expand[0]"), "x");
+    assert.is(body.get("note"), '{"a":1}');
+  },
+);
+
+openapi(
+  "a body's media type follows its value: JSON Patch only for a list; the caller's content-type wins",
+  ({ endpoint, withOpenAPI }) => {
+    // Kubernetes' PATCH lists JSON Patch first.
+    const types = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
+    const kubernetes = withOpenAPI(
+      endpoint,
+      oneOperation("/api/v1/namespaces/{namespace}", "patch", {
+        parameters: [{ name: "namespace", in: "path" }],
+        requestBody: { required: true, content: Object.fromEntries(types.map((type) => [type, {}])) },
+      }),
+    );
+    const route = "PATCH /api/v1/namespaces/{namespace}";
+    const object = kubernetes(route, { namespace: "dev", metadata: { labels: { a: "b" } } });
+    assert.is(object.headers["content-type"], "application/merge-patch+json");
+    assert.equal(object.body, { metadata: { labels: { a: "b" } } });
+    const patch = kubernetes(route, { namespace: "dev", data: [{ op: "add", path: "/x", value: 1 }] });
+    assert.is(patch.headers["content-type"], "application/json-patch+json");
+    const yaml = kubernetes(route, {
+      namespace: "dev",
+      data: "a: 1",
+      headers: { "content-type": "application/apply-patch+yaml" },
+    });
+    assert.is(yaml.headers["content-type"], "application/apply-patch+yaml");
+    // A required body left out: the empty value of the media type an object would go as.
+    assert.equal(kubernetes(route, { namespace: "dev" }).body, {});
+    assert.is(kubernetes(route, { namespace: "dev" }).headers["content-type"], "application/merge-patch+json");
+    // Multipart where a field is a file and both forms are listed.
+    const forms = withOpenAPI(
+      endpoint,
+      oneOperation("/up", "post", {
+        requestBody: { content: { "application/x-www-form-urlencoded": {}, "multipart/form-data": {} } },
+      }),
+    );
+    assert.instance(forms("POST /up", { name: "n" }).body, URLSearchParams);
+    assert.instance(forms("POST /up", { name: "n", file: new Blob(["x"]) }).body, FormData);
+  },
+);
+
+openapi(
+  "required bodies left out are their media type's empty value; a JSON string in data is JSON text",
+  ({ endpoint, withOpenAPI }) => {
+    const body = (content: object, required = true) => ({ requestBody: { required, content } });
+    const api = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.example" }],
+      paths: {
+        "/json": { post: body({ "application/json": {} }), put: body({ "application/json": {} }, false) },
+        "/form": { post: body({ "application/x-www-form-urlencoded": {} }), put: body({ "multipart/form-data": {} }) },
+        "/patch": { patch: body({ "application/json-patch+json": {} }) },
+        "/bytes": { post: body({ "application/octet-stream": {} }) },
+      },
+    });
+    const json = api("POST /json");
+    assert.equal([json.body, json.headers["content-type"]], [{}, "application/json; charset=utf-8"]);
+    assert.is(api("PUT /json").body, "", "an optional body left out: none (octokit's empty PUT)");
+    assert.is(String(api("POST /form").body), "");
+    assert.instance(api("PUT /form").body, FormData);
+    assert.equal(api("PATCH /patch").body, []);
+    assert.equal(
+      [api("POST /bytes").body, api("POST /bytes").headers["content-type"]],
+      ["", "application/octet-stream"],
+    );
+    // A JSON body given whole as a string is a JSON string.
+    assert.is(api("POST /json", { data: "50% off" }).body, '"50% off"');
+    assert.is(api.parse(api.merge("POST /json", { data: "x" })).body, '"x"');
+  },
+);
+
+openapi(
+  "servers: protocol-relative ones take the base URL's scheme; variables take the call's or defaults' values",
+  ({ endpoint, withOpenAPI }) => {
+    const tenant = {
+      servers: [
+        {
+          url: "https://{subdomain}.example.com:{port}/{version}",
+          variables: { port: { default: "443" }, version: { default: "v2" } },
+        },
+      ],
+      paths: { "/me": { get: {} } },
+    };
+    const api = withOpenAPI(endpoint, tenant);
+    throwsType(
+      () => api("GET /me"),
+      'server "https://{subdomain}.example.com:{port}/{version}" has no default for {subdomain}',
+      '"server:subdomain"',
+    );
+    assert.is(api("GET /me", { "server:subdomain": "acme" }).url, "https://acme.example.com:443/v2/me");
+    const acme = api.defaults({ "server:subdomain": "acme", "server:version": "v3" });
+    assert.is(acme("GET /me").url, "https://acme.example.com:443/v3/me");
+    assert.is(acme("GET /me", { "server:port": 8443 }).url, "https://acme.example.com:8443/v3/me");
+    assert.is(
+      withOpenAPI(endpoint.defaults({ "server:subdomain": "beta" }), tenant)("GET /me").url,
+      "https://beta.example.com:443/v2/me",
+    );
+    // Server keys are the server's: never a query parameter or a body property.
+    assert.is(acme("GET /me", { page: 2 }).url, "https://acme.example.com:443/v3/me?page=2");
+    const relative = withOpenAPI(endpoint, {
+      servers: [{ url: "//budgea.example/2.0" }],
+      paths: { "/users": { get: {} } },
+    });
+    assert.is(relative("GET /users").url, "https://budgea.example/2.0/users");
+    assert.is(relative("GET /users", { baseUrl: "http://mock.example" }).url, "http://mock.example/users");
+    const staged = withOpenAPI(endpoint, {
+      servers: [{ url: "/{stage}", variables: { stage: { default: "live" } } }],
+      paths: { "/a": { get: {} } },
+    });
+    assert.is(staged("GET /a", { "server:stage": "test" }).url, "https://api.github.com/test/a");
+  },
+);
+
+openapi(
+  "red team: a server variable cannot take a request to a host its template does not allow",
+  ({ endpoint, withOpenAPI }) => {
+    const api = withOpenAPI(endpoint, {
+      servers: [
+        {
+          url: "https://{region}.api.example/{tenant}",
+          variables: { region: { default: "eu" }, tenant: { default: "t" } },
+        },
+      ],
+      paths: { "/a": { get: {} } },
+    });
+    for (const region of [
+      "evil.example",
+      "evil.example/x",
+      "a@b",
+      "a:80",
+      "",
+      "a b",
+      "x\r\ny",
+      "%65vil",
+      "eu#",
+      "eu?",
+    ]) {
+      throwsType(() => api("GET /a", { "server:region": region }), 'server variable "region" must be a DNS label');
+    }
+    for (const tenant of [".", ".."]) {
+      throwsType(() => api("GET /a", { "server:tenant": tenant }), 'server variable "tenant"');
+    }
+    // A path value is one segment, percent-encoded; a host value a label.
+    assert.is(
+      api("GET /a", { "server:tenant": "a/../b", "server:region": "us-2" }).url,
+      "https://us-2.api.example/a%2F..%2Fb/a",
+    );
+    throwsType(() => api("GET /a", { "server:region": Symbol("x") }), 'parameter "server:region" has no text form');
+  },
+);
+
+openapi(
+  "parameters: Accept, Content-Type and Authorization ones are ignored; one name fills two locations, unless escaped",
+  ({ endpoint, withOpenAPI }) => {
+    const api = withOpenAPI(
+      endpoint,
+      oneOperation("/v3/{id}", "get", {
+        parameters: [
+          { name: "id", in: "path" },
+          { name: "id", in: "query", required: true },
+          { name: "Authorization", in: "header", required: true },
+          { name: "Accept", in: "header", required: true },
+          { name: "content-type", in: "header" },
+        ],
+      }),
+    );
+    assert.equal(api("GET /v3/{id}", { id: 7 }), {
+      method: "get",
+      url: "https://api.example/v3/7?id=7",
+      headers: { accept: "*/*", "user-agent": UA },
+    });
+    assert.is(api("GET /v3/{id}", { id: 7, "query:id": 8 }).url, "https://api.example/v3/7?id=8");
+  },
+);
+
+openapi(
+  "path keys: a trailing slash stays; a query placeholder is its parameter's; `#fragment` parameters go nowhere",
+  ({ endpoint, withOpenAPI }) => {
+    const api = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.example" }],
+      paths: {
+        "/backup/plans/": { get: { parameters: [{ name: "page", in: "query" }] } },
+        "/search/articles?query={query}": { get: { parameters: [{ name: "query", in: "query", required: true }] } },
+        "/export?filename={filename}": { get: { parameters: [{ name: "filename", in: "path", required: true }] } },
+        "/send/#env/v1/{partnerId}": { post: { parameters: [{ name: "partnerId", in: "path" }] } },
+      },
+    });
+    assert.is(api("GET /backup/plans/").url, "https://api.example/backup/plans/");
+    assert.is(api("GET /backup/plans/", { page: 2 }).url, "https://api.example/backup/plans/?page=2");
+    assert.is(api.parse(api.merge("GET /backup/plans/")).url, "https://api.example/backup/plans/");
+    assert.is(
+      api("GET /search/articles?query={query}", { query: "a b" }).url,
+      "https://api.example/search/articles?query=a%20b",
+    );
+    assert.is(
+      api("GET /export?filename={filename}", { filename: "a/b.csv" }).url,
+      "https://api.example/export?filename=a%2Fb.csv",
+    );
+    assert.equal(api("POST /send/#env/v1/{partnerId}", { partnerId: "p", amount: 1 }).body, { amount: 1 });
+  },
+);
+
+openapi(
+  "nested values: bracket form in a query (deepObject's lists, AWS's lists of objects); refused in a path",
+  ({ endpoint, withOpenAPI }) => {
+    const api = withOpenAPI(
+      endpoint,
+      oneOperation("/q/{p}", "get", {
+        parameters: [
+          { name: "p", in: "path" },
+          { name: "filter", in: "query", style: "deepObject", explode: true },
+          { name: "Tags", in: "query" },
+          { name: "routes", in: "query", explode: false },
+        ],
+      }),
+    );
+    const { url } = api("GET /q/{p}", {
+      p: "x",
+      filter: { name: ["a", "b"], size: { min: 1 } },
+      Tags: [{ Key: "k", Value: "v" }],
+      routes: [[3, 4]],
+    });
+    const query = [...new URL(url).searchParams];
+    assert.equal(query, [
+      ["filter[name][0]", "a"],
+      ["filter[name][1]", "b"],
+      ["filter[size][min]", "1"],
+      ["Tags[0][Key]", "k"],
+      ["Tags[0][Value]", "v"],
+      ["routes[0][0]", "3"],
+      ["routes[0][1]", "4"],
+    ]);
+    assert.ok(url.includes("filter%5Bname%5D%5B0%5D=a"), "brackets percent-encoded, as RFC 3986 needs in a query");
+    throwsType(() => api("GET /q/{p}", { p: [["a"]] }), 'parameter "p" holds a list or object in another');
+  },
+);
+
+openapi(
+  "descriptions: percent-encoded JSON Pointers resolve; a form's `data` is a field only where it declares one",
+  ({ endpoint, withOpenAPI }) => {
+    const api = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.example" }],
+      paths: {
+        "/v2/keys/{key_id}": { get: { parameters: [{ name: "key_id", in: "path" }] } },
+        "/v2/other/{key_id}": { get: { parameters: [{ $ref: "#/paths/~1v2~1keys~1%7Bkey_id%7D/get/parameters/0" }] } },
+        "/form": { post: { requestBody: { content: { "application/x-www-form-urlencoded": {} } } } },
+      },
+    });
+    assert.is(api("GET /v2/other/{key_id}", { key_id: 5 }).url, "https://api.example/v2/other/5");
+    assert.is(String(api("POST /form", { data: { a: 1, b: "c" } }).body), "a=1&b=c");
+    assert.is(api("POST /form", { data: "a=1&b=2" }).body, "a=1&b=2");
+    throwsType(
+      () => api("POST /form", { data: [1] }),
+      'option `data` of "POST /form" must be an object of form fields',
+    );
+  },
+);
+
+openapi(
+  "reduceOpenAPI keeps what the directory's shapes need: server variables, encodings, required bodies, a GET's body names",
+  ({ endpoint, withOpenAPI, reduceOpenAPI }) => {
+    const tenant = {
+      servers: [
+        { url: "https://{subdomain}.example.com", variables: { subdomain: { default: "www", enum: ["www"] } } },
+      ],
+      paths: {
+        ...stripeLike.paths,
+        "/json": { post: { requestBody: { required: true, content: { "application/json": {} } } } },
+      },
+    };
+    const [whole, light] = [withOpenAPI(endpoint, tenant), withOpenAPI(endpoint, reduceOpenAPI(tenant))];
+    const calls: [string, Record<string, unknown>][] = [
+      ["GET /v1/customers", { "server:subdomain": "acme" }],
+      ["POST /v1/customers", { metadata: { a: "1" }, expand: ["x"] }],
+      ["POST /json", {}],
+    ];
+    for (const [route, options] of calls) {
+      assert.is(requestText(light(route, options)), requestText(whole(route, options)), route);
+    }
+    throwsType(() => light("GET /v1/customers", { secret: "s" }), '"secret"');
   },
 );
 

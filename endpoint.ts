@@ -1621,8 +1621,28 @@ interface Parameter {
   style: string;
   explode: boolean;
   required: boolean;
-  /** A `content` parameter, sent as JSON text. */
+  /** A `content` parameter of a JSON media type, sent as JSON text. */
   json: boolean;
+}
+
+/** How a form's property is written: its Encoding Object's `style`, `explode` and `contentType`. */
+interface FieldEncoding {
+  style?: string;
+  explode?: boolean;
+  contentType?: string;
+}
+
+/** The part of a URL a server variable fills, which says what a caller's value for it may be. */
+type ServerPart = "scheme" | "host" | "port" | "path";
+
+/** An operation's server, as the description writes it. */
+interface Server {
+  /** Its URL, `{name}` for each variable. */
+  url: string;
+  /** Each variable's default (`undefined` when it has none: the caller must give it) and the part it fills. */
+  variables: Map<string, { fallback: string | undefined; part: ServerPart }>;
+  /** Whether it is a URL of its own (`https://…`, or `//host/…`), rather than a path under the endpoint's base. */
+  absolute: boolean;
 }
 
 /** What `withOpenAPI()` works out once per operation. */
@@ -1634,31 +1654,66 @@ interface CompiledOperation {
   /** The keys of the required parameters: what a call must give for the fast way (see `fast`). */
   required: string[];
   /**
-   * The path and query as a template, each parameter an expression of its style (`/pets/{;id*}{?tags*,limit}`),
-   * after a relative server's path; then `allowReserved` query parameters (`{&a}`, reserved characters kept),
-   * and the cookies (`{?a}`).
+   * The general way's templates, one per location, so that a path and a query parameter of one name keep their
+   * values apart: the path (and a literal query), the query, the `allowReserved` query parameters (reserved
+   * characters kept), the cookies. Each parameter is an expression of its style: `/pets/{;id*}`, `{?tags*,limit}`.
    */
-  templates: Template[];
+  templates: [path: Template, query: Template, reserved: Template, cookie: Template];
   /**
-   * Whether `build()` can take the call's options as they are, with the first template: every parameter is a
-   * `simple` path or `form` query one, under its own name, with a name the URL takes as it is; the body is not a form.
+   * The fast way's template, the path and the query in one, whose variables are the call's keys: `undefined`
+   * unless `build()` can take a call's options as they are. Every parameter is then a `simple` path or `form`
+   * query one, under its own name, with a name the URL takes as it is; the body, if any, goes as one media type
+   * whatever its shape, and is not a form.
    */
-  fast: boolean;
-  /** A form body's media type. */
-  form: string | undefined;
-  /** What a body is labelled when the caller does not say: the description's media type (none for multipart). */
-  label: string | undefined;
+  fastTemplate: Template | undefined;
+  /** The request body's media types, in the description's order; none for GET and HEAD, which send none. */
+  bodyTypes: string[];
+  /** Whether the description requires a request body. */
+  bodyRequired: boolean;
+  /** A form body's properties that its Encoding Object describes. */
+  encoding: Map<string, FieldEncoding>;
+  /** Whether its form declares a property named `data`: there `data` is that field, else the whole body. */
+  dataField: boolean;
+  /** GET and HEAD: the properties of the body the description declares, which such a request cannot carry. */
+  bodyNames: string[];
+  /** The keys of its parameters. */
+  parameterKeys: Set<string>;
   /** The success responses' media types, JSON first, as an accept header; `*∕*` when they have none. */
   accept: string;
-  /** An absolute server URL, split as a base URL is; `undefined` when the server is relative or there is none. */
-  server: SplitBase | undefined;
+  /** The operation's server, else the path's, else the description's. */
+  server: Server | undefined;
 }
 
 const METHOD = /^(get|put|post|delete|options|head|patch|trace)$/;
 const SUCCESS = /^2(\d\d|XX)$/i;
+/** A media type range (`*∕*`, `application/*+json`), which names no type to send. */
+const RANGE = /\*/;
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
+/** A URL with a scheme (`https://`, `wss://`): a server that is not a path under the endpoint's base URL. */
+const SCHEMED = /^[a-z][a-z\d+.-]*:\/\//i;
+/** Header parameters a description may list but SHALL be ignored: media types and credentials say these. */
+const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
 
 /** What the location of a parameter makes its default style. */
 const defaultStyle = (where: string) => (where === "query" || where === "cookie" ? "form" : "simple");
+
+/**
+ * A JSON Pointer's reference tokens (RFC 6901): a URI fragment's are percent-decoded (section 6), then `~1` is
+ * `/` and `~0` is `~`.
+ */
+function pointerKeys(ref: string): string[] {
+  return ref
+    .slice(2)
+    .split("/")
+    .map((key) => {
+      let decoded = key;
+      try {
+        decoded = decodeURIComponent(key);
+      } catch {}
+      return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
+    });
+}
 
 /** A node of the description, its `$ref`s (`#/components/...`) followed; one that names nothing is refused. */
 function follow(description: OpenAPIDescription, node: unknown): DescriptionNode {
@@ -1666,11 +1721,7 @@ function follow(description: OpenAPIDescription, node: unknown): DescriptionNode
     const ref = node.$ref;
     let target: unknown;
     if (depth < MAX_DEPTH && ref.startsWith("#/")) {
-      const keys = ref.slice(2).split("/");
-      target = keys.reduce<unknown>(
-        (at, key) => (at as DescriptionNode)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")],
-        description,
-      );
+      target = pointerKeys(ref).reduce<unknown>((at, key) => (at as DescriptionNode)?.[key], description);
     }
     if (!isPlainObject(target)) fail(`$ref ${quote(ref)} names nothing`);
     node = target;
@@ -1678,27 +1729,71 @@ function follow(description: OpenAPIDescription, node: unknown): DescriptionNode
   return isPlainObject(node) ? node : {};
 }
 
-/** The media types of a request body's or a response's `content`, in the description's order. */
-const mediaTypes = (description: OpenAPIDescription, node: unknown) =>
-  Object.keys(follow(description, follow(description, node).content));
-
-/** The first server of the first list that has one, its variables at their defaults. */
-function serverUrl(servers: unknown[]): string | undefined {
-  const list = servers.find((candidate): candidate is unknown[] => Array.isArray(candidate) && candidate.length > 0);
-  const server = list?.[0] as DescriptionNode | undefined;
-  if (!server) return;
-  const { url } = server;
-  if (typeof url !== "string") mustBe("a server's `url`", "a string", url);
-  return url.replace(/\{([^{}]*)\}/g, (_, name: string) => {
-    const value = server.variables?.[name]?.default;
-    return typeof value === "string" ? value : fail(`server ${quote(url)} has no default for {${name}}`);
-  });
+/** A node followed as follow() does, or `{}` where a `$ref` names nothing: for parts a call can do without. */
+function followIfThere(description: OpenAPIDescription, node: unknown): DescriptionNode {
+  try {
+    return follow(description, node);
+  } catch {
+    return {};
+  }
 }
 
-/** A parameter as the description declares it, with its defaults worked out; `undefined` for one without a name. */
+/** The media types of a request body's or a response's `content`, in the description's order. */
+const mediaTypes = (description: OpenAPIDescription, node: unknown) =>
+  Object.keys(followIfThere(description, followIfThere(description, node).content));
+
+/**
+ * Where each part of a URL starts: the authority after `://` (or a leading `//`), the path at the first `/` after
+ * it. A URL without an authority is all path.
+ */
+function urlParts(url: string): { authority: number; path: number } {
+  const scheme = url.indexOf("://");
+  let authority = scheme < 0 ? -1 : scheme + 3;
+  if (url.startsWith("//")) authority = 2;
+  if (authority < 0) return { authority: 0, path: 0 };
+  const slash = url.indexOf("/", authority);
+  return { authority, path: slash < 0 ? url.length : slash };
+}
+
+/**
+ * The first server of the first list that has one, and the part each of its variables fills, read from its URL
+ * with the defaults in place (`https://api.example.com{basePath}` with `/v2`: `basePath` is a path).
+ */
+function readServer(servers: unknown[]): Server | undefined {
+  const list = servers.find((candidate): candidate is unknown[] => Array.isArray(candidate) && candidate.length > 0);
+  const server = list?.[0] as DescriptionNode | undefined;
+  if (!server) return undefined;
+  const { url, variables: declared } = server;
+  if (typeof url !== "string") mustBe("a server's `url`", "a string", url);
+  const starts: [name: string, at: number, fallback: string | undefined][] = [];
+  const filled = url.replace(/\{([^{}]*)\}/g, (_, name: string, at: number) => {
+    const fallback = declared?.[name]?.default;
+    const text = typeof fallback === "string" ? fallback : undefined;
+    starts.push([name, at, text]);
+    return text ?? "";
+  });
+  const { authority, path } = urlParts(filled);
+  const variables = new Map<string, { fallback: string | undefined; part: ServerPart }>();
+  let shift = 0;
+  for (const [name, at, fallback] of starts) {
+    const start = at + shift;
+    shift += (fallback ?? "").length - name.length - 2;
+    let part: ServerPart = "path";
+    if (start < authority) part = "scheme";
+    else if (start < path) part = filled[start - 1] === ":" && start > authority ? "port" : "host";
+    variables.set(name, { fallback, part });
+  }
+  return { url, variables, absolute: SCHEMED.test(filled) || filled.startsWith("//") };
+}
+
+/**
+ * A parameter as the description declares it, with its defaults worked out; `undefined` for one without a name,
+ * and for the `Accept`, `Content-Type` and `Authorization` headers, which the specification says to ignore.
+ */
 function toParameter(found: DescriptionNode): Parameter | undefined {
   const { name, in: where, style = defaultStyle(where) } = found;
-  if (typeof name !== "string") return undefined;
+  if (typeof name !== "string" || (where === "header" && IGNORED_HEADERS.test(name))) return undefined;
+  const content = found.content;
   return {
     name,
     key: NAMED.has(name) || name === "data" ? where + ":" + name : name,
@@ -1707,27 +1802,22 @@ function toParameter(found: DescriptionNode): Parameter | undefined {
     style,
     explode: found.explode ?? style === "form",
     required: found.required || where === "path",
-    json: !!found.content,
+    json: isPlainObject(content) && Object.keys(content).some(isJson),
   };
 }
 
-/** An operation's parameters by `in:name`: the path item's, overridden by the operation's of the same name and location. */
+/**
+ * An operation's parameters by `in:name`: the path item's, overridden by the operation's of the same name and
+ * location. One whose `$ref` names nothing is left out: a call cannot name what the description does not.
+ */
 function readParameters(description: OpenAPIDescription, item: DescriptionNode, operation: DescriptionNode) {
   const declared = new Map<string, Parameter>();
   for (const raw of [item.parameters, operation.parameters].flat()) {
-    const found = follow(description, raw);
+    const found = followIfThere(description, raw);
     const parameter = toParameter(found);
     if (parameter) declared.set(found.in + ":" + parameter.name, parameter);
   }
   return declared;
-}
-
-/** A relative server's path, which starts the operation's template (it goes under the endpoint's baseUrl). */
-function serverPrefix(server: string | undefined): string {
-  if (server === undefined || ABSOLUTE.test(server)) return "";
-  let prefix = (server[0] === "/" ? "" : "/") + server;
-  while (prefix.endsWith("/")) prefix = prefix.slice(0, -1);
-  return prefix;
 }
 
 /** The RFC 6570 operator that writes a path parameter's style. */
@@ -1737,38 +1827,63 @@ function pathOperator(style: string): string {
 }
 
 /**
- * The sources of an operation's templates (see `CompiledOperation.templates`). Each parameter is an expression named
- * by its index, `p0`, `p1`…, because any parameter name compiles so (`$filter`, `StartTime<`); they are renamed
- * to the parameters' variables once compiled. RFC 6570 writes every OpenAPI style once the value is in shape
- * (see styled()). A `#fragment` in the path key only tells operations apart; a literal query stays, and the
+ * A path key's literal query (`?beta=true`), less the pairs whose value is a placeholder naming a query parameter
+ * (`?query={query}`): that parameter writes its own pair, in its style. A placeholder naming a path parameter
+ * stays, for it to fill.
+ */
+function literalQuery(query: string, declared: Map<string, Parameter>): string {
+  const pairs = query.split("&").filter((pair) => {
+    const [, name] = /^[^=]*=\{([^{}]*)\}$/.exec(pair) ?? [];
+    return !(name !== undefined && declared.has("query:" + name));
+  });
+  return pairs.join("&");
+}
+
+/**
+ * The sources of an operation's templates (see `CompiledOperation.templates`). Each parameter is an expression
+ * named by its index, `p0`, `p1`…, because any parameter name compiles so (`$filter`, `StartTime<`); they are
+ * renamed to the parameters' variables once compiled. RFC 6570 writes every OpenAPI style once the value is in
+ * shape (see styled()). A `#fragment` in the path key only tells operations apart; a literal query stays, and the
  * parameters join it.
  */
-function templateSources(route: string, path: string, prefix: string, declared: Map<string, Parameter>): string[] {
+function templateSources(route: string, path: string, declared: Map<string, Parameter>): string[] {
+  // [path, query, reserved, cookie]
   const parameters = [...declared.values()];
   const expression = ({ style, explode }: Parameter, i: number) =>
     `p${i}${explode || style === "label" || style === "deepObject" ? "*" : ""}`;
   const group = (operator: string, where: string) => {
-    const names = parameters.map((parameter, i) => (parameter.in === where ? expression(parameter, i) : ""));
-    const list = names.filter(Boolean);
+    const list = parameters.flatMap((parameter, i) => (parameter.in === where ? [expression(parameter, i)] : []));
     return list.length ? `{${operator}${list}}` : "";
   };
+  // A placeholder is a path parameter's, in the path or in the literal query.
+  const placeholders = (text: string, where: string) =>
+    text.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+      const parameter =
+        declared.get("path:" + name) ?? fail(`${quote(route)} has no ${where} parameter ${quote(name)}`);
+      return `{${pathOperator(parameter.style)}${expression(parameter, parameters.indexOf(parameter))}}`;
+    });
   const [key] = path.split("#", 1) as [string];
-  const source = key.replace(/\{([^{}]*)\}/g, (_, name: string) => {
-    const parameter = declared.get("path:" + name) ?? fail(`${quote(route)} has no path parameter ${quote(name)}`);
-    return `{${pathOperator(parameter.style)}${expression(parameter, parameters.indexOf(parameter))}}`;
-  });
-  return [prefix + source + group(key.includes("?") ? "&" : "?", "query"), group("&", "query+"), group("?", "cookie")];
+  const question = key.indexOf("?");
+  const query = question < 0 ? "" : placeholders(literalQuery(key.slice(question + 1), declared), "query");
+  const source = placeholders(question < 0 ? key : key.slice(0, question), "path");
+  return [
+    query ? `${source}?${query}` : source,
+    group(query ? "&" : "?", "query"),
+    group("&", "query+"),
+    group("?", "cookie"),
+  ];
 }
 
 /**
  * One of an operation's templates compiled, its variables renamed from `p<index>` to the parameters' variables.
- * In the first (the path and query), `{?…}`, `{&…}` and `{#…}` end the path, as a literal "?" or "#" does; the
- * second holds the `allowReserved` parameters, which keep reserved characters.
+ * In one that holds the path, `{?…}`, `{&…}` and `{#…}` end it, as a literal "?" or "#" does; the `allowReserved`
+ * parameters' keeps reserved characters. An empty literal ends each: an OpenAPI path key is the URL as written,
+ * and expand() drops a trailing `/` only from the last piece written.
  */
-function operationTemplate(source: string, i: number, parameters: Parameter[]): Template {
+function operationTemplate(source: string, parameters: Parameter[], path: boolean, reserved = false): Template {
   const template = compile(source, false);
   template.taken = new Set(NAMED_OPTIONS);
-  let inPath = i === 0;
+  let inPath = path;
   for (const part of template.parts) {
     if (typeof part === "string") {
       inPath &&= !/[?#]/.test(part);
@@ -1776,33 +1891,47 @@ function operationTemplate(source: string, i: number, parameters: Parameter[]): 
     }
     inPath &&= !/[?&#]/.test(part.first);
     part.inPath = inPath;
-    if (i === 1) part.keep = RESERVED;
+    if (reserved) part.keep = RESERVED;
     for (const variable of part.variables) {
       variable.name = parameters[+variable.name.slice(1)]!.variable;
       template.taken.add(variable.name);
     }
   }
+  template.parts.push("");
   return template;
 }
 
-/**
- * The request body's media type: JSON first, then a form, then the first listed. `label` is what the body is
- * labelled: none for multipart, which fetch labels with its boundary; `application/json` as endpoint() labels it.
- */
-function requestMediaType(types: string[]): { form: string | undefined; label: string | undefined } {
-  const json = types.find(isJson);
-  const isFormType = (mediaType: string) =>
-    /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(mediaType);
-  const form = json ? undefined : types.find(isFormType);
-  const type = json ?? form ?? types[0];
-  if (!type || /^multipart\/|\*/i.test(type)) return { form, label: undefined };
-  return { form, label: /^application\/json$/i.test(type) ? JSON_TYPE : type };
+/** The media types to send a body as: concrete ones (a range such as `*∕*` names no type to label a body with). */
+const concreteTypes = (types: string[]) => types.filter((type) => !RANGE.test(type));
+
+/** The request body's form media type, when it is one, and how its properties are encoded. */
+function formEncoding(description: OpenAPIDescription, content: DescriptionNode): Map<string, FieldEncoding> {
+  const encoding = new Map<string, FieldEncoding>();
+  const form = Object.keys(content).find((type) => FORM_TYPE.test(type));
+  const fields = form === undefined ? undefined : followIfThere(description, content[form]).encoding;
+  for (const [name, raw] of Object.entries(isPlainObject(fields) ? fields : {})) {
+    const { style, explode, contentType } = followIfThere(description, raw);
+    encoding.set(name, { style, explode, contentType });
+  }
+  return encoding;
+}
+
+/** The property names of a body's schema, its `allOf` parts' too: what a GET or HEAD cannot carry. */
+function bodyProperties(description: OpenAPIDescription, content: DescriptionNode): string[] {
+  const names = new Set<string>();
+  const visit = (node: unknown, depth: number) => {
+    const schema = followIfThere(description, node);
+    for (const name of Object.keys(isPlainObject(schema.properties) ? schema.properties : {})) names.add(name);
+    if (Array.isArray(schema.allOf) && depth < 10) for (const part of schema.allOf) visit(part, depth + 1);
+  };
+  for (const type of Object.keys(content)) visit(followIfThere(description, content[type]).schema, 0);
+  return [...names];
 }
 
 /** What the operation answers with on success, JSON first, as an accept header; `*∕*` when it says nothing. */
 function successMediaTypes(description: OpenAPIDescription, operation: DescriptionNode): string {
   const types = new Set<string>();
-  const responses = follow(description, operation.responses);
+  const responses = followIfThere(description, operation.responses);
   for (const status of Object.keys(responses)) {
     if (!SUCCESS.test(status)) continue;
     for (const type of mediaTypes(description, responses[status])) types.add(type);
@@ -1811,13 +1940,77 @@ function successMediaTypes(description: OpenAPIDescription, operation: Descripti
   return [...all.filter(isJson), ...all.filter((type) => !isJson(type))].join(", ") || "*/*";
 }
 
-/** Whether `build()` can take a call's options as they are (see `CompiledOperation.fast`). */
-function takesOptionsAsTheyAre(parameters: Parameter[], form: string | undefined): boolean {
-  if (form) return false;
+/**
+ * The media type a body goes as, by the value (see requestMediaType()): a list as the first JSON type, an object
+ * as the first JSON type but JSON Patch (which holds a list), a form's fields with a file as multipart where it is
+ * listed; else a form, else the first type listed. `undefined` when the operation has none.
+ */
+function mediaTypeFor(types: string[], body: unknown, hasFile: boolean): string | undefined {
+  const json = types.filter(isJson);
+  if (json.length) return (Array.isArray(body) ? undefined : json.find((type) => !JSON_PATCH.test(type))) ?? json[0];
+  const forms = types.filter((type) => FORM_TYPE.test(type));
+  if (forms.length) return (hasFile ? forms.find((type) => /^multipart/i.test(type)) : undefined) ?? forms[0];
+  return types[0];
+}
+
+/** What a body of a media type is labelled: none for multipart, which fetch labels with its boundary. */
+function labelFor(type: string | undefined): string | undefined {
+  if (type === undefined || /^multipart\//i.test(type)) return undefined;
+  return /^application\/json\s*$/i.test(type) ? JSON_TYPE : type;
+}
+
+/**
+ * An operation's templates, compiled (see `CompiledOperation.templates`), and the fast way's, which takes, beside
+ * the named options, every parameter's key: one the URL has no place for (its placeholder in a `#fragment`) must
+ * not become a query or body parameter.
+ */
+function operationTemplates(route: string, path: string, declared: Map<string, Parameter>, fast: boolean) {
+  const parameters = [...declared.values()];
+  const [pathSource, query, reserved, cookie] = templateSources(route, path, declared) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const templates = [
+    operationTemplate(pathSource, parameters, true),
+    operationTemplate(query, parameters, false),
+    operationTemplate(reserved, parameters, false, true),
+    operationTemplate(cookie, parameters, false),
+  ] as CompiledOperation["templates"];
+  if (!fast) return { templates, fastTemplate: undefined };
+  const fastTemplate = operationTemplate(pathSource + query, parameters, true);
+  for (const { key } of parameters) fastTemplate.taken.add(key);
+  return { templates, fastTemplate };
+}
+
+/**
+ * Whether `build()` can take a call's options as they are (see `CompiledOperation.fastTemplate`): the body, if any, goes
+ * as one media type whatever its shape and is not a form, and a GET has no body properties to refuse.
+ */
+function takesOptionsAsTheyAre(parameters: Parameter[], types: string[], bodyNames: string[]): boolean {
+  const type = mediaTypeFor(types, {}, false);
+  if (bodyNames.length || type !== mediaTypeFor(types, [], false) || (type && FORM_TYPE.test(type))) return false;
   return parameters.every(({ key, name, variable, json, in: where, style }) => {
     if (key !== name || variable !== name || json) return false;
     return where === "path" ? style === "simple" : where === "query" && style === "form";
   });
+}
+
+/** An operation's request body: its media types, whether required, its form encoding, and for a GET its names. */
+function readBody(description: OpenAPIDescription, method: string, operation: DescriptionNode) {
+  const body = followIfThere(description, operation.requestBody);
+  const content = followIfThere(description, body.content);
+  const types = concreteTypes(Object.keys(content));
+  if (method === "get" || method === "head") {
+    // A GET or HEAD sends no body; what the description declares for one, a call cannot pass.
+    const names = bodyProperties(description, content);
+    return { types: [], required: false, encoding: new Map(), dataField: false, names };
+  }
+  const form = types.find((type) => FORM_TYPE.test(type));
+  const dataField = form !== undefined && bodyProperties(description, { [form]: content[form] }).includes("data");
+  const encoding = formEncoding(description, content);
+  return { types, required: body.required === true, encoding, dataField, names: [] };
 }
 
 /** An operation of the description, read once: its parameters, its path and query as templates, its server and media types. */
@@ -1830,21 +2023,25 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
   const operation = follow(description, item[method]);
   const declared = readParameters(description, item, operation);
   const parameters = [...declared.values()];
-  // The server: the operation's, else the path's, else the description's.
-  const server = serverUrl([operation.servers, item.servers, description.servers]);
-  const sources = templateSources(route, path, serverPrefix(server), declared);
-  const { form, label } = requestMediaType(mediaTypes(description, operation.requestBody));
+  const body = readBody(description, method, operation);
+  const fast = takesOptionsAsTheyAre(parameters, body.types, body.names);
+  const { templates, fastTemplate } = operationTemplates(route, path, declared, fast);
   return {
     route,
     method,
     parameters,
     required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.key),
-    templates: sources.map((source, i) => operationTemplate(source, i, parameters)),
-    fast: takesOptionsAsTheyAre(parameters, form),
-    form,
-    label,
+    templates,
+    fastTemplate,
+    bodyTypes: body.types,
+    bodyRequired: body.required,
+    encoding: body.encoding,
+    dataField: body.dataField,
+    bodyNames: body.names,
+    parameterKeys: new Set(parameters.map(({ key }) => key)),
     accept: successMediaTypes(description, operation),
-    server: server !== undefined && ABSOLUTE.test(server) ? splitBase(server) : undefined,
+    // The server: the operation's, else the path's, else the description's.
+    server: readServer([operation.servers, item.servers, description.servers]),
   };
 }
 
@@ -1871,25 +2068,105 @@ function readOnce({ description, operations }: OpenAPIContext, method: string, p
   return operation;
 }
 
-/** A state whose base is the operation's server, when the base is the library's own (or none). */
-function onServer({ own }: OpenAPIContext, state: State, { server }: CompiledOperation, baseUrl: unknown): State {
-  const ownBase = baseUrl === undefined || baseUrl === own.baseUrl;
-  return server && ownBase ? { ...state, base: server } : state;
+/** What a caller's value for a server variable must be, by the part of the URL it fills. */
+const SERVER_VALUES: Record<ServerPart, [RegExp, string]> = {
+  scheme: [/^https?$/i, "http or https"],
+  host: [/^[a-z\d-]+$/i, "a DNS label (letters, digits and hyphens)"],
+  port: [/^\d{1,5}$/, "a port number"],
+  path: [/^(?!\.\.?$)/, "a path segment other than . and .."],
+};
+
+/**
+ * A server's URL with its variables filled: the caller's values (`"server:<name>"` keys), each checked for the part
+ * of the URL it fills, else the description's defaults. A stranger's value cannot take the request to a host the
+ * server's URL does not allow: a host variable holds one DNS label, a path variable one segment.
+ */
+function serverUrl({ url, variables }: Server, given: Record<string, unknown>): string {
+  return url.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+    const { fallback, part } = variables.get(name)!;
+    const value = given[name];
+    if (value == null) {
+      if (fallback === undefined) fail(`server ${quote(url)} has no default for {${name}}: pass "server:${name}"`);
+      return encode(fallback, RESERVED, name, "server variable");
+    }
+    const text = asText(value, "server:" + name);
+    const [allowed, expected] = SERVER_VALUES[part];
+    if (!text || !allowed.test(text)) {
+      fail(`server variable ${quote(name)} must be ${expected} in ${quote(url)}, not ${quote(text)}`);
+    }
+    return encode(text, UNRESERVED, name, "server variable");
+  });
 }
 
 /**
- * A value in the shape RFC 6570 expands as OpenAPI's style table writes it: JSON text for a `content`
- * parameter; a `deepObject`'s keys as `name[key]`; not exploded, an object as its keys and values in one list
- * (what `{x}`, `{;x}` and `{?x}` write for either, and label's dots need), and `spaceDelimited` and
- * `pipeDelimited` lists joined by a space or a pipe. A header exploded: `key=value` pairs, comma-joined.
+ * The state a call builds with: its base the operation's server, variables filled. A server of its own replaces
+ * the library's base URL (a protocol-relative one takes its scheme), not one the caller set; a relative server
+ * is a path under whichever base there is.
+ */
+function onServer(
+  { own }: OpenAPIContext,
+  state: State,
+  { server }: CompiledOperation,
+  baseUrl: unknown,
+  given: Record<string, unknown>,
+): State {
+  if (!server) return state;
+  if (server.absolute) {
+    if (baseUrl !== undefined && baseUrl !== own.baseUrl) return state;
+    const url = serverUrl(server, given);
+    const scheme = url.startsWith("//") ? (state.base?.[0] ?? own.baseUrl).split("//", 1)[0] : "";
+    return { ...state, base: splitBase(scheme + url) };
+  }
+  const url = serverUrl(server, given);
+  let path = url[0] === "/" ? url : "/" + url;
+  while (path.endsWith("/")) path = path.slice(0, -1);
+  const base = state.base ?? fail(`option \`baseUrl\` is required for the server ${quote(url)}`);
+  return { ...state, base: [base[0] + path, base[1], base[2]] };
+}
+
+/** The `"server:<name>"` keys of options, without their prefix. */
+function serverValues(options: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(options)) if (key.startsWith("server:")) put(values, key.slice(7), options[key]);
+  return values;
+}
+
+/**
+ * A value nested in lists and objects as the bracket form `qs`, Rails and Stripe read: `name[key]`, `name[0]`,
+ * `name[0][key]`, as pairs of a name and a value that is not a list or object. `null` and `undefined` are left out.
+ */
+function bracketPairs(name: string, value: unknown, into: [string, unknown][] = [], depth = 0): [string, unknown][] {
+  if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply`);
+  if (!Array.isArray(value) && !isPlainObject(value)) {
+    if (value != null) into.push([name, value]);
+    return into;
+  }
+  for (const key of Object.keys(value)) {
+    bracketPairs(`${name}[${key}]`, (value as Record<string, unknown>)[key], into, depth + 1);
+  }
+  return into;
+}
+
+/** Whether a list or object holds another: a value no OpenAPI style writes but deepObject's brackets. */
+const isNested = (value: unknown) =>
+  (Array.isArray(value) || isPlainObject(value)) &&
+  Object.values(value).some((item) => Array.isArray(item) || isPlainObject(item));
+
+/**
+ * A value in the shape RFC 6570 expands as OpenAPI's style table writes it: JSON text for a JSON `content`
+ * parameter; a `deepObject`'s keys as `name[key]`, and any value nested deeper than its style writes in that
+ * bracket form; not exploded, an object as its keys and values in one list (what `{x}`, `{;x}` and `{?x}` write
+ * for either, and label's dots need), and `spaceDelimited` and `pipeDelimited` lists joined by a space or a pipe.
+ * A header exploded: `key=value` pairs, comma-joined.
  */
 function styled({ name, style, explode, json, in: where }: Parameter, value: unknown): unknown {
   if (json) return JSON.stringify(value);
+  const query = where === "query" || where === "query+";
+  // Expanded as an exploded object, each pair `name[key]=value` (placeParameters() writes an unexploded one).
+  if (query && (style === "deepObject" || isNested(value))) return Object.fromEntries(bracketPairs(name, value));
+  if (isNested(value)) fail(`parameter ${quote(name)} holds a list or object in another: no ${where} style writes it`);
   const object = isPlainObject(value) ? value : undefined;
   const entries = object && Object.entries(object).filter(([, item]) => item != null);
-  if (entries && style === "deepObject") {
-    return Object.fromEntries(entries.map(([key, item]) => [`${name}[${key}]`, item]));
-  }
   if (entries && explode && where === "header") return entries.map((entry) => entry.join("=")).join(",");
   if (explode || !(entries || Array.isArray(value))) return value;
   const list = entries ? entries.flat() : (value as unknown[]);
@@ -1906,6 +2183,33 @@ function operationHeaders({ own }: OpenAPIContext, operation: CompiledOperation,
 }
 
 /**
+ * A parameter's value, taken out of the call: under `"<in>:<name>"` if the caller escaped it so, else under its
+ * key (one key fills every parameter of that name); a `url` one may have come beside the route (URL_PARAMETER).
+ */
+function takeValue(parameter: Parameter, call: Record<string, unknown>, taken: Set<string>): unknown {
+  const escaped = parameter.in.replace("+", "") + ":" + parameter.name;
+  taken.add(escaped);
+  taken.add(parameter.key);
+  return call[escaped] ?? call[parameter.key];
+}
+
+/** Where placeParameters() puts the parameters' values, and what is left of a `url` parameter beside the route. */
+interface Placed {
+  /** The values the templates expand, in shape (see styled()), by location: `path`, `query` and `cookie`. */
+  values: Record<string, Record<string, unknown>>;
+  /**
+   * The pairs of unexploded query parameters holding nested values, percent-encoded: in the bracket form, which
+   * only an exploded expression writes.
+   */
+  nested: string[];
+  urlParameter: unknown;
+}
+
+/** Whether a query parameter's value needs writing apart: nested, where its style does not explode. */
+const nestedUnexploded = ({ in: where, style, explode }: Parameter, value: unknown) =>
+  where.startsWith("query") && !explode && style !== "deepObject" && isNested(value);
+
+/**
  * Each parameter taken out of the call, in shape: a header parameter's into `headers`, the others' into the
  * values the templates expand. A `url` parameter may have come beside the route (see URL_PARAMETER): what is
  * left of it is returned with the values.
@@ -1915,11 +2219,12 @@ function placeParameters(
   call: Record<string, unknown>,
   headers: Record<string, unknown>,
   urlParameter: unknown,
-): { values: Record<string, unknown>; urlParameter: unknown } {
-  const values: Record<string, unknown> = {};
+): Placed {
+  const values: Record<string, Record<string, unknown>> = { path: {}, query: {}, cookie: {} };
+  const nested: string[] = [];
+  const taken = new Set<string>();
   for (const parameter of parameters) {
-    let value = call[parameter.key];
-    delete call[parameter.key];
+    let value = takeValue(parameter, call, taken);
     if (value === undefined && parameter.name === "url") {
       value = urlParameter;
       urlParameter = undefined;
@@ -1928,43 +2233,116 @@ function placeParameters(
       if (parameter.required) fail(`parameter ${quote(parameter.key)} is required by ${quote(route)}`);
     } else if (parameter.in === "header") {
       addHeaders(headers, { [parameter.name]: asText(styled(parameter, value), parameter.name) });
-    } else put(values, parameter.variable, styled(parameter, value));
+    } else if (nestedUnexploded(parameter, value)) {
+      for (const [name, item] of bracketPairs(parameter.name, value)) {
+        nested.push(encode(name, UNRESERVED, parameter.name) + "=" + encode(asText(item, name), UNRESERVED, name));
+      }
+    } else put(values[parameter.in.replace("+", "")]!, parameter.variable, styled(parameter, value));
   }
-  return { values, urlParameter };
+  for (const key of taken) delete call[key];
+  return { values, nested, urlParameter };
 }
 
-/** The URL from the operation's templates; the cookie parameters go into `headers`. */
-function operationUrl(
-  { templates }: CompiledOperation,
-  values: Record<string, unknown>,
-  headers: Record<string, unknown>,
-) {
-  const [url, reserved, cookies] = templates.map((template, i) => expand(template, values, i === 0)) as string[];
+/** The URL from the operation's templates and nested pairs; the cookie parameters go into `headers`. */
+function operationUrl({ templates }: CompiledOperation, { values, nested }: Placed, headers: Record<string, unknown>) {
+  const [path, query, reserved, cookie] = templates;
+  const url = expand(path, values.path!) + expand(query, values.query!);
+  const cookies = expand(cookie, values.cookie!);
   if (cookies) {
     const pairs = cookies.slice(1).replace(/&/g, "; ");
     headers.cookie = headers.cookie ? headers.cookie + "; " + pairs : pairs;
   }
-  if (!reserved) return url!;
   // `allowReserved` values keep reserved characters, but not the three a query cannot hold: `#` would end it,
   // `[` and `]` belong to hosts.
-  return url + (url!.includes("?") ? "&" : "?") + reserved.slice(1).replace(/[#[\]]/g, encodeURIComponent);
+  const reservedPairs = expand(reserved, values.query!)
+    .slice(1)
+    .replace(/[#[\]]/g, encodeURIComponent);
+  const rest = [reservedPairs, ...nested].filter(Boolean).join("&");
+  if (!rest) return url;
+  return url + (url.includes("?") ? "&" : "?") + rest;
+}
+
+/** A form field of a list, an object or text, in the style of a query parameter (its Encoding Object's). */
+function styledField(name: string, value: unknown, { style = "form", explode }: FieldEncoding): [string, unknown][] {
+  const exploding = explode ?? style === "form";
+  if (style === "deepObject" || isNested(value)) return bracketPairs(name, value);
+  if (isPlainObject(value)) {
+    const entries = Object.entries(value).filter(([, item]) => item != null);
+    return exploding
+      ? entries
+      : [
+          [
+            name,
+            entries
+              .flat()
+              .map((item) => asText(item, name))
+              .join(","),
+          ],
+        ];
+  }
+  if (!Array.isArray(value)) return [[name, value]];
+  const items = value.filter((item) => item != null);
+  if (exploding) return items.map((item) => [name, item]);
+  let joiner = ",";
+  if (style === "spaceDelimited") joiner = " ";
+  else if (style === "pipeDelimited") joiner = "|";
+  return [[name, items.map((item) => asText(item, name)).join(joiner)]];
 }
 
 /**
- * Form fields as the environment's `URLSearchParams` or `FormData` (so that no DOM type is named here): a list
- * is a field per item, files and blobs go as they are, objects as JSON.
+ * A URL-encoded form's fields as name-text pairs. A property its Encoding Object styles is written as a query
+ * parameter of that style would be (deepObject's brackets too); one it gives a JSON `contentType`, as JSON text;
+ * any other as the 3.1.1 defaults have it: text, a field per list item, an object as JSON text. A file has no place.
  */
-function formBody(form: string, fields: [string, unknown][]): unknown {
-  const Form = (globalThis as DescriptionNode)[/^multipart/i.test(form) ? "FormData" : "URLSearchParams"];
-  const body = new Form() as { append(name: string, value: unknown): void };
+function urlEncodedPairs(fields: [string, unknown][], encoding: Map<string, FieldEncoding>): [string, string][] {
+  const pairs: [string, string][] = [];
   for (const [name, value] of fields) {
-    for (const item of [value].flat()) {
+    const encoded = encoding.get(name);
+    let written: [string, unknown][];
+    if (encoded?.contentType && isJson(encoded.contentType)) written = [[name, JSON.stringify(value)]];
+    else if (isStyled(encoded)) written = styledField(name, value, encoded!);
+    else written = [value].flat().map((item): [string, unknown] => [name, item]);
+    for (const [field, item] of written) {
       if (item == null) continue;
-      if (isBlob(item)) body.append(name, item);
-      else body.append(name, isPlainObject(item) ? JSON.stringify(item) : asText(item, name));
+      if (isBlob(item)) fail(`form field ${quote(name)} is a file: a URL-encoded form holds text alone`);
+      pairs.push([field, isPlainObject(item) ? JSON.stringify(item) : asText(item, name)]);
+    }
+  }
+  return pairs;
+}
+
+/** Whether an Encoding Object styles its property, as a query parameter's style would write it. */
+const isStyled = (encoded: FieldEncoding | undefined): boolean =>
+  encoded !== undefined && (encoded.style !== undefined || encoded.explode !== undefined);
+
+/**
+ * A multipart form's parts, as the environment's `FormData`: a list is a part per item, files and blobs go as they
+ * are, objects as JSON text; a part whose Encoding Object names a `contentType` is a blob of that type (a JSON
+ * one holds JSON text), and one it styles is written as a form field of that style would be, text parts.
+ */
+function multipartBody(fields: [string, unknown][], encoding: Map<string, FieldEncoding>): unknown {
+  const globals = globalThis as DescriptionNode;
+  const body = new globals.FormData() as { append(name: string, value: unknown): void };
+  for (const [name, value] of fields) {
+    const encoded = encoding.get(name);
+    const items = isStyled(encoded) ? styledField(name, value, encoded!) : [value].flat().map((item) => [name, item]);
+    for (const [field, item] of items as [string, unknown][]) {
+      if (item == null) continue;
+      if (isBlob(item)) body.append(field, item);
+      else if (isStyled(encoded)) body.append(field, asText(item, field));
+      else if (encoded?.contentType && !RANGE.test(encoded.contentType)) {
+        const text = isJson(encoded.contentType) ? JSON.stringify(item) : asText(item, field);
+        body.append(field, new globals.Blob([text], { type: encoded.contentType }));
+      } else body.append(field, isPlainObject(item) ? JSON.stringify(item) : asText(item, field));
     }
   }
   return body;
+}
+
+/** Form fields as the environment's `URLSearchParams` or `FormData`, so that no DOM type is named here. */
+function formBody(form: string, fields: [string, unknown][], encoding: Map<string, FieldEncoding>): unknown {
+  if (/^multipart/i.test(form)) return multipartBody(fields, encoding);
+  return new (globalThis as DescriptionNode).URLSearchParams(urlEncodedPairs(fields, encoding));
 }
 
 /** Body properties as one object. */
@@ -1974,33 +2352,84 @@ function objectBody(fields: [string, unknown][]): Record<string, unknown> {
   return body;
 }
 
+/** Whether a form's fields hold a file, at their top or in a list: multipart then, where the description lists it. */
+const holdsFile = (fields: [string, unknown][]) => fields.some(([, value]) => [value].flat().some(isBlob));
+
 /**
- * Body properties and form fields taken out of the call into `data`, when one is escaped (`body:method`) or the
- * body is a form (where `data` is a field too, unless it is a whole form); otherwise build() gathers them.
- * Returns the `url` parameter that is still build()'s to place.
+ * Body properties and form fields taken out of the call: `body:<name>` keys, and (for a form, where `data` is a
+ * field too, unless it is a whole form) every key not a named option. For a GET or HEAD, whose description may
+ * declare a body it cannot send, a key naming one of that body's properties is refused.
  */
-function gatherBody({ route, method, form }: CompiledOperation, call: Record<string, unknown>, urlParameter: unknown) {
+function bodyFields({ route, method, bodyNames }: CompiledOperation, call: Record<string, unknown>, form: boolean) {
   const names = Object.keys(call);
-  const escaped = names.find((name) => name.startsWith("body:"));
-  if (escaped && (method === "get" || method === "head")) fail(`${quote(route)} has no body for ${quote(escaped)}`);
-  if (!escaped && (!form || isForm(call.data))) return urlParameter;
-  if (!form && call.data !== undefined) {
-    fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
-  }
+  // One escaped property, and the body is built here rather than by build(): every property then.
+  const gather = form || names.some((name) => name.startsWith("body:"));
   const fields: [string, unknown][] = [];
   for (const name of names) {
-    if (NAMED.has(name)) continue;
-    fields.push([name.startsWith("body:") ? name.slice(5) : name, call[name]]);
+    const escaped = name.startsWith("body:");
+    const property = escaped ? name.slice(5) : name;
+    if (escaped && (method === "get" || method === "head")) fail(`${quote(route)} has no body for ${quote(name)}`);
+    if (bodyNames.includes(property) && call[name] !== undefined) {
+      fail(`${quote(route)} sends no body: ${quote(name)} is a property of the body its description declares`);
+    }
+    if (!gather || (!escaped && NAMED.has(name))) continue;
+    fields.push([property, call[name]]);
     delete call[name];
   }
-  if (urlParameter !== undefined) fields.push(["url", urlParameter]);
-  call.data = form ? formBody(form, fields) : objectBody(fields);
-  return undefined;
+  return fields;
+}
+
+/**
+ * For an operation whose body is a form, whether the body is built from the call's fields, with what `data` holds.
+ * `data` is a field where the form declares one; else it is the whole form (a `FormData`, a `URLSearchParams`, or
+ * a URL-encoded form's text: a multipart one's needs a boundary only fetch writes), or the fields as one object,
+ * which go into the call as `"body:<name>"` keys.
+ */
+function fieldsOfData({ route, bodyTypes, dataField }: CompiledOperation, call: Record<string, unknown>): boolean {
+  const data = call.data;
+  if (isForm(data)) return false;
+  if (data === undefined || dataField) return true;
+  if (typeof data === "string" && !/^multipart/i.test(mediaTypeFor(bodyTypes, data, false)!)) return false;
+  if (!isPlainObject(data)) {
+    mustBe(`option \`data\` of ${quote(route)}`, "an object of form fields, a FormData or form text", data);
+  }
+  delete call.data;
+  for (const name of Object.keys(data)) put(call, "body:" + name, data[name]);
+  return true;
+}
+
+/**
+ * The body of a general-way call, in `call.data` as build() reads it, with the media type it goes as. JSON goes
+ * first where it is listed: escaped body properties are gathered here, the others left to build(), and a body
+ * given whole as a string is JSON text of it. A form's fields are gathered here (`data` is a field too, unless it
+ * is a whole form, or the form's text as a string). Returns the media type and the `url` parameter still build()'s
+ * to place.
+ */
+function gatherBody(operation: CompiledOperation, call: Record<string, unknown>, urlParameter: unknown) {
+  const { route, bodyTypes, encoding } = operation;
+  const json = bodyTypes.some(isJson);
+  const form = !json && bodyTypes.some((listed) => FORM_TYPE.test(listed)) && fieldsOfData(operation, call);
+  const whole = call.data;
+  const fields = bodyFields(operation, call, form);
+  if (form || fields.length) {
+    if (!form && whole !== undefined) {
+      fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
+    }
+    if (urlParameter !== undefined) fields.push(["url", urlParameter]);
+    urlParameter = undefined;
+  }
+  const type = mediaTypeFor(bodyTypes, fields.length ? {} : whole, holdsFile(fields));
+  if (form && type !== undefined) {
+    if (fields.length || operation.bodyRequired) call.data = formBody(type, fields, encoding);
+  } else if (fields.length) call.data = objectBody(fields);
+  else if (typeof whole === "string" && json) call.data = JSON.stringify(whole);
+  return { type, urlParameter };
 }
 
 /** A built URL as a template with nothing to expand, for build(): only the named options are not parameters. */
 const literalTemplate = (url: string): Template => ({
-  parts: [url],
+  // The empty last piece keeps a trailing `/` (see operationTemplate()).
+  parts: [url, ""],
   taken: NAMED,
   relative: undefined,
   rooted: url[0] === "/",
@@ -2008,81 +2437,127 @@ const literalTemplate = (url: string): Template => ({
 });
 
 /**
+ * A result's body where the description requires one and the call gave none: the empty value of its media type
+ * (`{}` for JSON, an empty form), labelled; and its label where the call set none and the body has one.
+ */
+function settleBody(result: RequestOptions, operation: CompiledOperation, type: string | undefined, labelled: boolean) {
+  const empty = result.body === undefined || result.body === "";
+  if (empty && operation.bodyRequired && type !== undefined) {
+    const globals = globalThis as DescriptionNode;
+    // A JSON Patch is a list of operations.
+    if (isJson(type)) result.body = JSON_PATCH.test(type) ? [] : {};
+    else if (FORM_TYPE.test(type)) {
+      result.body = new globals[/^multipart/i.test(type) ? "FormData" : "URLSearchParams"]();
+    } else result.body = "";
+  } else if (empty) return result;
+  const label = labelFor(type);
+  if (label && !labelled) result.headers["content-type"] = label;
+  return result;
+}
+
+/**
  * The general way, from merged options (`parse()`, and the calls the fast way does not take): the options
- * copied, the parameters taken out of them in shape, the body gathered, then build() with the URL as a literal.
+ * copied, the server's variables and the parameters taken out of them in shape, the body gathered, then build()
+ * with the URL as a literal.
  */
 function callOperation(context: OpenAPIContext, options: MergedOptions): RequestOptions {
   const checked = checkOptions(options);
   const call = shallowCopy(checked);
   const operation = readOnce(context, checkMethod(call.method), call.url as string);
   delete call.url;
-  const state = onServer(context, EMPTY_STATE, operation, call.baseUrl);
-  if (state !== EMPTY_STATE) delete call.baseUrl;
+  const given = serverValues(call);
+  for (const name of Object.keys(given)) delete call["server:" + name];
+  // The base URL as the state's, so that the server can replace it or go under it.
+  const base = call.baseUrl === undefined ? undefined : checkBase(call.baseUrl);
+  const state = onServer(context, { ...EMPTY_STATE, base }, operation, call.baseUrl, given);
+  delete call.baseUrl;
   const headers = operationHeaders(context, operation, call);
   const labelled = headers["content-type"] !== undefined;
   const placed = placeParameters(operation, call, headers, checked[URL_PARAMETER as never]);
-  const url = operationUrl(operation, placed.values, headers);
+  const url = operationUrl(operation, placed, headers);
   call.headers = headers;
-  const urlParameter = gatherBody(operation, call, placed.urlParameter);
+  const { type, urlParameter } = gatherBody(operation, call, placed.urlParameter);
   const result = build(state, operation.method, literalTemplate(url), call, urlParameter);
-  const { label } = operation;
-  if (!labelled && label && result.body !== undefined && result.body !== "") result.headers["content-type"] = label;
-  return result;
+  return settleBody(result, operation, type, labelled);
 }
 
-/** An operation, and the state the fast way builds it with; `undefined` when it cannot take the fast way. */
+/** An operation, and what the fast way builds it with; `state` is `undefined` when it cannot take the fast way. */
 interface Prepared {
   operation: CompiledOperation;
   state: State | undefined;
+  /** The media type its body goes as, and what that labels. */
+  type: string | undefined;
+  label: string | undefined;
+}
+
+/** Parameters less the server's variables (`"server:<name>"`): those fill the server's URL, not the request. */
+function withoutServerValues(params: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!params) return params;
+  const left: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) if (!key.startsWith("server:")) put(left, key, params[key]);
+  return Object.keys(left).length ? left : null;
 }
 
 /**
  * For one `defaults()` call's state, each route's operation and its state for the fast way, worked out once:
- * the operation's server, and the description's media types where the caller set none.
+ * the operation's server (its variables from the defaults), and the description's media types where the caller
+ * set none. Defaults that escape a name (`"body:…"`, `"query:…"`) leave every call to the general way.
  */
 function preparer(context: OpenAPIContext, state: State): (route: string) => Prepared {
   const { merged } = state;
   const headers = merged.headers as RequestHeaders;
   const { format, previews } = merged.mediaType as MediaType;
   const ownAccept = headers.accept === context.own.accept && !format && !previews?.length;
-  const escapesInDefaults = Object.keys(merged).some((name) => name.startsWith("body:"));
+  const escapes = Object.keys(merged).some((name) => name.includes(":") && !name.startsWith("server:"));
+  const given = serverValues(merged);
+  const params = withoutServerValues(state.params);
   return cached((route): Prepared => {
     const { url, lower } = parseRoute(route);
     const operation = readOnce(context, lower ?? state.verb, url);
-    if (!operation.fast || escapesInDefaults) return { operation, state: undefined };
+    const type = mediaTypeFor(operation.bodyTypes, {}, false);
+    const label = labelFor(type);
+    if (!operation.fastTemplate || escapes) return { operation, state: undefined, type, label };
+    let onIt: State;
+    try {
+      onIt = onServer(context, state, operation, merged.baseUrl, given);
+    } catch {
+      // A server variable the defaults leave without a value: the general way names it.
+      return { operation, state: undefined, type, label };
+    }
     const presetHeaders = ownAccept ? { ...state.presetHeaders, accept: operation.accept } : state.presetHeaders;
     const labelled = headers["content-type"] !== undefined;
-    const contentType = labelled ? state.bodyHeaders["content-type"] : (operation.label ?? JSON_TYPE);
-    const bodyHeaders = { ...presetHeaders, "content-type": contentType };
-    return { operation, state: { ...onServer(context, state, operation, merged.baseUrl), presetHeaders, bodyHeaders } };
+    const bodyHeaders = {
+      ...presetHeaders,
+      "content-type": labelled ? state.bodyHeaders["content-type"] : (label ?? JSON_TYPE),
+    };
+    return { operation, state: { ...onIt, params, presetHeaders, bodyHeaders }, type, label };
   }, 1000);
 }
 
-/** Whether a call can take the fast way: nothing in it changes the server, the operation or the media types. */
-function takesFastWay(
-  { required, label }: CompiledOperation,
-  given: Record<string, unknown>,
-  defaults: State,
-): boolean {
+/**
+ * Whether a call can take the fast way: nothing in it changes the server, the operation or the media types, or
+ * escapes a name; a JSON body is not given as a string (which goes as JSON text); every required parameter is set.
+ */
+function takesFastWay({ operation, label }: Prepared, given: Record<string, unknown>, defaults: State): boolean {
   for (const key in given) {
-    if (key === "baseUrl" || key === "method" || key === "mediaType" || key.startsWith("body:")) return false;
+    if (key === "baseUrl" || key === "method" || key === "mediaType" || key.includes(":")) return false;
+    // A value nested deeper than its style writes is the general way's: styled() writes or refuses it.
+    const value = given[key];
+    if (typeof value === "object" && operation.parameterKeys.has(key) && isNested(value)) return false;
     // The caller's headers may hold a content-type that a non-JSON body's label would replace.
     if (key === "headers" && label && label !== JSON_TYPE) return false;
+    if (key === "data" && typeof given.data === "string" && operation.bodyTypes.some(isJson)) return false;
   }
-  for (const key of required) {
+  for (const key of operation.required) {
     if ((!hasOwn(given, key) || given[key] == null) && defaults.params?.[key] == null) return false;
   }
   return true;
 }
 
 /** The fast way: build() takes the call's options as they are, with the operation's template and state. */
-function fastCall({ method, templates, label }: CompiledOperation, state: State, given: Record<string, unknown>) {
-  const result = build(state, method, templates[0], given);
-  const { body, headers } = result;
-  if (label && body !== undefined && body !== "" && headers["content-type"] === undefined) {
-    headers["content-type"] = label;
-  }
-  return result;
+function fastCall({ operation, state, type }: Prepared, given: Record<string, unknown>): RequestOptions {
+  const result = build(state!, operation.method, operation.fastTemplate, given);
+  return settleBody(result, operation, type, result.headers["content-type"] !== undefined);
 }
 
 /** The endpoint `withOpenAPI()` returns, for `wrapped`'s defaults; its `defaults()` makes another. */
@@ -2093,9 +2568,9 @@ function openAPIEndpoint(wrapped: Endpoint<any>, context: OpenAPIContext): Endpo
   const parseOperation = (options: MergedOptions) => callOperation(context, options);
   const api = (route: unknown, options?: unknown): RequestOptions => {
     if (typeof route === "string" && (options == null || isPlainObject(options))) {
-      const { operation, state: fast } = prepare(route);
+      const prepared = prepare(route);
       const given = (options ?? {}) as Record<string, unknown>;
-      if (fast && takesFastWay(operation, given, state)) return fastCall(operation, fast, given);
+      if (prepared.state && takesFastWay(prepared, given, state)) return fastCall(prepared, given);
     }
     return parseOperation(wrapped.merge(route as string, options as EndpointOptions));
   };
@@ -2109,21 +2584,27 @@ function openAPIEndpoint(wrapped: Endpoint<any>, context: OpenAPIContext): Endpo
 
 /**
  * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, with nothing to configure:
- * - the URL on the operation's server (else the path's, else the description's; variables at their defaults),
- *   unless you set `baseUrl` (a relative server, `/v1`, goes under it);
- * - `accept` from what the operation answers on success, `content-type` from its request body's media type,
- *   unless you set them (or a `mediaType`);
+ * - the URL on the operation's server (else the path's, else the description's), its variables at their defaults
+ *   or the call's (or `defaults()`') `"server:<name>"` values, unless you set `baseUrl` (a relative server, `/v1`,
+ *   goes under it; a protocol-relative one takes its scheme);
+ * - `accept` from what the operation answers on success, `content-type` from its request body's media type and the
+ *   body's shape (JSON Patch only for a list), unless you set them (or a `mediaType`);
  * - path, query, header and cookie parameters where the description puts them, each in its `style` and
- *   `explode` (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs;
- * - a JSON body as `endpoint()` builds it, a form body as `URLSearchParams` or `FormData`.
+ *   `explode` (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs, values
+ *   nested deeper than a style writes in the bracket form (`filter[tags][0]=a`);
+ * - a JSON body as `endpoint()` builds it (a string given whole as `data` is JSON text), a form body as
+ *   `URLSearchParams` or `FormData`, each property as its Encoding Object says; a required body the call leaves
+ *   out as the empty value of its media type (`{}`), and no body for a GET or HEAD.
  *
  * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
- * /files/{id}#shared"`); parameters and body properties sit beside each other by name. A parameter named like a
- * named option (`headers`, `data`…) is passed as `"<in>:<name>"` (`"query:headers"`), and a body property or
- * form field that clashes with anything as `"body:<name>"` (`"body:method"`). Each operation is read from the
- * description once, when it is first called; `reduceOpenAPI()` makes a description light enough to ship.
+ * /files/{id}#shared"`); parameters and body properties sit beside each other by name, one name filling every
+ * parameter that has it. A parameter named like a named option (`headers`, `data`…) is passed as
+ * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
+ * anything as `"body:<name>"` (`"body:method"`). Each operation is read from the description once, when it is first
+ * called; `reduceOpenAPI()` makes a description light enough to ship.
  * @throws {TypeError} when the description is not one; when called, for a route the description lacks, a
- * missing required parameter, or a `$ref` that names nothing.
+ * missing required parameter or server variable, a server variable's value that would leave its place in the URL,
+ * a file in a URL-encoded form, or a `$ref` that the call needs and names nothing.
  * @example
  * const petstore = withOpenAPI<paths>(endpoint, description);
  * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
@@ -2144,32 +2625,62 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
 }
 
 /** A description's parameter as `withOpenAPI()` reads it: defaults left out. */
-function reduceParameter(description: OpenAPIDescription, raw: unknown): Record<string, unknown> {
-  const { name, in: where, style, explode, allowReserved, required, content } = follow(description, raw);
+function reduceParameter(description: OpenAPIDescription, raw: unknown): Record<string, unknown> | undefined {
+  const found = followIfThere(description, raw);
+  if (!toParameter(found)) return undefined;
+  const { name, in: where, style, explode, allowReserved, required, content } = found;
   const reduced: Record<string, unknown> = { name, in: where };
   const plain = defaultStyle(where);
   if (style !== undefined && style !== plain) reduced.style = style;
   if (explode !== undefined && explode !== ((style ?? plain) === "form")) reduced.explode = explode;
   if (allowReserved) reduced.allowReserved = true;
   if (required && where !== "path") reduced.required = true;
-  if (content) reduced.content = { "application/json": {} };
+  if (isPlainObject(content)) reduced.content = Object.fromEntries(Object.keys(content).map((type) => [type, {}]));
   return reduced;
 }
 
 /** An operation's (or a path's) parameters reduced, each as JSON text so that two can be compared. */
 function reducedParameters(description: OpenAPIDescription, list: unknown): string[] {
-  return Array.isArray(list) ? list.map((raw) => JSON.stringify(reduceParameter(description, raw))) : [];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((raw) => {
+    const reduced = reduceParameter(description, raw);
+    return reduced ? [JSON.stringify(reduced)] : [];
+  });
 }
 
-/** The first server of a list, its variables at their defaults; `undefined` when it has none. */
-function reducedServers(list: unknown): { url: string }[] | undefined {
-  const url = serverUrl([list]);
-  return url === undefined ? undefined : [{ url }];
+/** The first server of a list, with its variables' defaults; `undefined` when it has none. */
+function reducedServers(list: unknown): DescriptionNode[] | undefined {
+  const server = readServer([list]);
+  if (!server) return undefined;
+  const variables: Record<string, { default: string }> = {};
+  for (const [name, { fallback }] of server.variables) {
+    if (fallback !== undefined) variables[name] = { default: fallback };
+  }
+  return [Object.keys(variables).length ? { url: server.url, variables } : { url: server.url }];
 }
 
 /** Media types as a `content` with nothing in them, or `undefined` for none. */
 function emptyContent(types: string[]): { content: Record<string, object> } | undefined {
   return types.length ? { content: Object.fromEntries(types.map((type) => [type, {}])) } : undefined;
+}
+
+/**
+ * A request body reduced: its media types, whether required, a form's Encoding Object, and for a GET or HEAD the
+ * names of its properties (which the call may not pass).
+ */
+function reduceBody(description: OpenAPIDescription, method: string, operation: DescriptionNode) {
+  const { types, required, encoding, dataField, names } = readBody(description, method, operation);
+  if (names.length) {
+    const schema = { properties: Object.fromEntries(names.map((name) => [name, {}])) };
+    return { content: { "application/json": { schema } } };
+  }
+  const reduced: DescriptionNode | undefined = emptyContent(types);
+  if (!reduced) return undefined;
+  const form = types.find((type) => FORM_TYPE.test(type));
+  if (form && encoding.size) reduced.content[form] = { encoding: Object.fromEntries(encoding) };
+  if (form && dataField) reduced.content[form].schema = { properties: { data: {} } };
+  if (required) reduced.required = true;
+  return reduced;
 }
 
 /**
@@ -2190,10 +2701,15 @@ function hoistPathParameters(shared: string[], lists: string[][]): void {
   }
 }
 
-/** An operation reduced: its servers, parameters, request body media types, and success media types under 200. */
-function reduceOperation(description: OpenAPIDescription, operation: DescriptionNode, parameters: string[]) {
+/** An operation reduced: its servers, parameters, request body, and success media types under 200. */
+function reduceOperation(
+  description: OpenAPIDescription,
+  method: string,
+  operation: DescriptionNode,
+  parameters: string[],
+) {
   // The success statuses' media types, joined under one: the accept header reads them in order.
-  const answers = follow(description, operation.responses);
+  const answers = followIfThere(description, operation.responses);
   const types = Object.keys(answers)
     .filter((status) => SUCCESS.test(status))
     .flatMap((status) => mediaTypes(description, answers[status]));
@@ -2201,7 +2717,7 @@ function reduceOperation(description: OpenAPIDescription, operation: Description
   return {
     servers: reducedServers(operation.servers),
     parameters,
-    requestBody: emptyContent(mediaTypes(description, operation.requestBody)),
+    requestBody: reduceBody(description, method, operation),
     responses: success && { 200: success },
   };
 }
@@ -2220,17 +2736,20 @@ function reducePathItem(description: OpenAPIDescription, item: DescriptionNode):
     operations.map(([, , list]) => list),
   );
   const reduced: Record<string, unknown> = { servers: reducedServers(item.servers), parameters: shared };
-  for (const [method, operation, list] of operations) reduced[method] = reduceOperation(description, operation, list);
+  for (const [method, operation, list] of operations) {
+    reduced[method] = reduceOperation(description, method, operation, list);
+  }
   return reduced;
 }
 
 /**
- * The parts of an OpenAPI description that `withOpenAPI()` reads, and nothing else: per operation its servers,
- * its parameters (name, location, style, explode, allowReserved, whether required or JSON), its request body's
- * media types and its success responses' media types, `$ref`s followed. `withOpenAPI()` builds every request
- * from it as from the whole description. Run it at build time, so that a browser app ships kilobytes, not
- * megabytes: GitHub's 13 MB description becomes about 240 KB (14 KB gzip).
- * @throws {TypeError} when the description is not one, or a `$ref` in a part it keeps names nothing.
+ * The parts of an OpenAPI description that `withOpenAPI()` reads, and nothing else: per operation its servers
+ * (their variables' defaults), its parameters (name, location, style, explode, allowReserved, whether required or
+ * JSON), its request body's media types (a form's Encoding Object, whether required) and its success responses'
+ * media types, `$ref`s followed. `withOpenAPI()` builds every request from it as from the whole description. Run it
+ * at build time, so that a browser app ships kilobytes, not megabytes: GitHub's 13 MB description becomes about
+ * 240 KB (14 KB gzip).
+ * @throws {TypeError} when the description is not one, or a `$ref` to a path item or an operation names nothing.
  * @example
  * // A build step, in Node.js: the description reduced to what withOpenAPI() reads.
  * writeFileSync("api.json", JSON.stringify(reduceOpenAPI(JSON.parse(readFileSync("openapi.json", "utf8")))));

@@ -145,6 +145,13 @@ else {
     built.then(() =>
       run("oracle: GitHub's description through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "github" }),
     ),
+    // Every 20th description of the public API directory, and the big ones; .ci/run checks all 2,639.
+    run(
+      "oracle: a sample of the public API directory",
+      [...tsx, "directory.test.ts"],
+      { DIRECTORY_SAMPLE: "20" },
+      true,
+    ),
     run(
       "oracle: seventeen third-party descriptions through Prism",
       [...tsx, "oracle.test.ts"],
