@@ -14,8 +14,9 @@ import createClient from "openapi-fetch";
 import { Bench } from "tinybench";
 import { parseTemplate as urlTemplate } from "url-template";
 import { endpoint, parseTemplate, withOpenAPI } from "./dist/endpoint.mjs";
+import { descriptionName, directoryFiles, readDescription } from "./fixtures/directory.mjs";
 import { hostileInputs } from "./fixtures/hostile.mjs";
-import { ACCEPT, normalize, UA } from "./fixtures/testkit.mjs";
+import { ACCEPT, callOf, normalize, UA } from "./fixtures/testkit.mjs";
 
 /** The chart's candidates and their colours. */
 const CHART_COLORS = {
@@ -311,6 +312,48 @@ for (const [name, plain, recipe, route, options, peer] of petstoreCalls) {
   });
 }
 
+// --- Stripe's form bodies: withOpenAPI beside the same URLSearchParams built by hand ----------------------------
+// Stripe's own description from the public API directory (its Encoding Object says deepObject for metadata,
+// line_items and expand). The plain endpoint is given the form a user would otherwise build by hand, in the loop.
+const stripeDescription = await readDescription(
+  (await directoryFiles()).find((file) => descriptionName(file) === "stripe.com.json"),
+);
+const stripe = withOpenAPI(endpoint, stripeDescription);
+const stripePlain = endpoint.defaults({
+  baseUrl: "https://api.stripe.com/",
+  headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+});
+const session = () => ({
+  mode: "payment",
+  success_url: "https://shop.example/done?session={CHECKOUT_SESSION_ID}",
+  metadata: { order_id: "6735", customer_note: "Gift — wrap it ✓" },
+  line_items: [
+    { price: "price_1Mo1", quantity: 2 },
+    { price: "price_2Kx9", quantity: 1 },
+  ],
+  expand: ["customer", "payment_intent.payment_method"],
+});
+/** The form a user builds by hand for the same call, with Stripe's bracket names. */
+function sessionForm({ mode, success_url, metadata, line_items, expand }) {
+  const form = new URLSearchParams({ mode, success_url });
+  for (const [key, value] of Object.entries(metadata)) form.append(`metadata[${key}]`, value);
+  line_items.forEach(({ price, quantity }, i) => {
+    form.append(`line_items[${i}][price]`, price);
+    form.append(`line_items[${i}][quantity]`, String(quantity));
+  });
+  expand.forEach((field, i) => form.append(`expand[${i}]`, field));
+  return form;
+}
+workloads.push({
+  name: "Stripe POST /v1/checkout/sessions, a form of nested metadata, line_items and expand",
+  ops: 1,
+  form: true,
+  candidates: {
+    "endpoint-options": () => stripePlain("POST /v1/checkout/sessions", { data: sessionForm(session()) }),
+    withOpenAPI: () => stripe("POST /v1/checkout/sessions", session()),
+  },
+});
+
 // --- The expander alone ---------------------------------------------------------------------------
 const templates = [
   [
@@ -334,8 +377,20 @@ workloads.push({
 });
 
 // --- Validate, then time -------------------------------------------------------------------------
+/** A request with its form body as text, to compare two that carry `URLSearchParams`. */
+const formRequest = (request) => ({ ...normalize(request), body: String(request.body) });
+
 function validate(workload) {
   if (workload.openapi) return validateOpenAPI(workload);
+  if (workload.form) {
+    const [ours, theirs] = [workload.candidates["endpoint-options"](), workload.candidates.withOpenAPI()];
+    if (!isDeepStrictEqual(formRequest(theirs), formRequest(ours))) {
+      throw new Error(
+        `withOpenAPI builds another form for "${workload.name}":\n${JSON.stringify(formRequest(theirs))}`,
+      );
+    }
+    return;
+  }
   const results = {};
   for (const [name, fn] of Object.entries(workload.candidates)) {
     // What one pass builds: for round-robin and the expander, every result.
@@ -420,7 +475,8 @@ async function time(workload) {
 // Each workload is validated in one child process and timed in a fresh one: what one workload leaves
 // behind in the engine (the shapes its calls met, its garbage) would otherwise move the next one's time.
 const [flag, index] = process.argv.slice(2);
-if (flag === "--validate") await validate(workloads[index]);
+if (flag === "--first") console.log(JSON.stringify(await firstCalls(index)));
+else if (flag === "--validate") await validate(workloads[index]);
 else if (flag === "--time") console.log(JSON.stringify(await time(workloads[index])));
 else {
   const self = fileURLToPath(import.meta.url);
@@ -488,6 +544,17 @@ else {
 
   // Hostile input: each ~1 MB input as the first call of a fresh process that loaded nothing else (cold),
   // three times, the median.
+  // The first call of each operation of a big description reads that operation (once); measured in a fresh
+  // process per description, every operation's first call, then its second.
+  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "first") {
+    console.log("\n| first call of an operation, cold | operations | first call, median | p95 | later calls, median |");
+    console.log("|---|---:|---:|---:|---:|");
+    for (const name of ["stripe.com.json", "kubernetes.io.json"]) {
+      const { count, first, p95, later } = JSON.parse(child("--first", name));
+      console.log(`| ${name} | ${count} | ${first.toFixed(0)} µs | ${p95.toFixed(0)} µs | ${later.toFixed(1)} µs |`);
+    }
+  }
+
   if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "hostile") {
     console.log("\n| hostile input (~1 MB), cold | ms | outcome |");
     console.log("|---|---:|---|");
@@ -527,6 +594,34 @@ else {
  * `tsc --extendedDiagnostics` on the same GitHub calls made through each candidate's types: 8 everyday calls,
  * 12 times over, once through the typed endpoint and once through a `defaults({ owner, repo })` level.
  */
+/**
+ * Every operation of a directory description called twice through a fresh `withOpenAPI`, with the values a user
+ * would pass (testkit's): the first call's time (reading the operation), in µs, median and p95, and the second's.
+ */
+async function firstCalls(name) {
+  const description = await readDescription((await directoryFiles()).find((file) => descriptionName(file) === name));
+  const api = withOpenAPI(endpoint, description);
+  const calls = [];
+  for (const [path, item] of Object.entries(description.paths)) {
+    for (const method of ["get", "put", "post", "delete", "patch"]) {
+      if (!item[method]) continue;
+      const { options } = callOf(description, item, item[method]);
+      calls.push([`${method.toUpperCase()} ${path}`, options]);
+    }
+  }
+  const time = ([route, options]) => {
+    const start = performance.now();
+    try {
+      api(route, options);
+    } catch {}
+    return (performance.now() - start) * 1000;
+  };
+  const first = calls.map(time).sort((a, b) => a - b);
+  const later = calls.map(time).sort((a, b) => a - b);
+  const at = (list, share) => list[Math.floor(list.length * share)];
+  return { count: calls.length, first: at(first, 0.5), p95: at(first, 0.95), later: at(later, 0.5) };
+}
+
 function typeCheckTimes(tsc) {
   const calls = [
     `("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", labels: ["bug"] });`,

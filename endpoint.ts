@@ -1674,6 +1674,8 @@ interface CompiledOperation {
   encoding: Map<string, FieldEncoding>;
   /** Whether its form declares a property named `data`: there `data` is that field, else the whole body. */
   dataField: boolean;
+  /** Whether its body is a form, with no JSON media type before it. */
+  form: boolean;
   /** GET and HEAD: the properties of the body the description declares, which such a request cannot carry. */
   bodyNames: string[];
   /** The keys of its parameters. */
@@ -1986,11 +1988,13 @@ function operationTemplates(route: string, path: string, declared: Map<string, P
 
 /**
  * Whether `build()` can take a call's options as they are (see `CompiledOperation.fastTemplate`): the body, if any, goes
- * as one media type whatever its shape and is not a form, and a GET has no body properties to refuse.
+ * as one media type whatever its shape, and a GET has no body properties to refuse.
  */
 function takesOptionsAsTheyAre(parameters: Parameter[], types: string[], bodyNames: string[]): boolean {
   const type = mediaTypeFor(types, {}, false);
-  if (bodyNames.length || type !== mediaTypeFor(types, [], false) || (type && FORM_TYPE.test(type))) return false;
+  if (bodyNames.length || type !== mediaTypeFor(types, [], false)) return false;
+  // A form goes the fast way where it is the one form listed: then no file decides between two.
+  if (type && FORM_TYPE.test(type) && types.filter((listed) => FORM_TYPE.test(listed)).length > 1) return false;
   return parameters.every(({ key, name, variable, json, in: where, style }) => {
     if (key !== name || variable !== name || json) return false;
     return where === "path" ? style === "simple" : where === "query" && style === "form";
@@ -2037,6 +2041,7 @@ function readOperation(description: OpenAPIDescription, method: string, path: st
     bodyRequired: body.required,
     encoding: body.encoding,
     dataField: body.dataField,
+    form: !body.types.some(isJson) && body.types.some((type) => FORM_TYPE.test(type)),
     bodyNames: body.names,
     parameterKeys: new Set(parameters.map(({ key }) => key)),
     accept: successMediaTypes(description, operation),
@@ -2131,20 +2136,25 @@ function serverValues(options: Record<string, unknown>): Record<string, unknown>
   return values;
 }
 
+/** Takes one name-value pair of a parameter or form field. */
+type AddPair = (name: string, value: unknown) => void;
+
 /**
- * A value nested in lists and objects as the bracket form `qs`, Rails and Stripe read: `name[key]`, `name[0]`,
- * `name[0][key]`, as pairs of a name and a value that is not a list or object. `null` and `undefined` are left out.
+ * A value nested in lists and objects in the bracket form `qs`, Rails and Stripe read, pair by pair: `name[key]`,
+ * `name[0]`, `name[0][key]`, each with a value that is not a list or object. `null` and `undefined` are left out.
  */
-function bracketPairs(name: string, value: unknown, into: [string, unknown][] = [], depth = 0): [string, unknown][] {
+function bracketPairs(name: string, value: unknown, add: AddPair, depth = 0): void {
   if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply`);
-  if (!Array.isArray(value) && !isPlainObject(value)) {
-    if (value != null) into.push([name, value]);
-    return into;
+  if (typeof value !== "object" || value === null || !(Array.isArray(value) || isPlainObject(value))) {
+    if (value != null) add(name, value);
+    return;
   }
-  for (const key of Object.keys(value)) {
-    bracketPairs(`${name}[${key}]`, (value as Record<string, unknown>)[key], into, depth + 1);
+  // A list by index: for-in over an array is several times slower in V8.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) bracketPairs(name + "[" + i + "]", value[i], add, depth + 1);
+    return;
   }
-  return into;
+  for (const key of Object.keys(value)) bracketPairs(name + "[" + key + "]", value[key], add, depth + 1);
 }
 
 /** Whether a list or object holds another: a value no OpenAPI style writes but deepObject's brackets. */
@@ -2163,7 +2173,11 @@ function styled({ name, style, explode, json, in: where }: Parameter, value: unk
   if (json) return JSON.stringify(value);
   const query = where === "query" || where === "query+";
   // Expanded as an exploded object, each pair `name[key]=value` (placeParameters() writes an unexploded one).
-  if (query && (style === "deepObject" || isNested(value))) return Object.fromEntries(bracketPairs(name, value));
+  if (query && (style === "deepObject" || isNested(value))) {
+    const pairs: Record<string, unknown> = {};
+    bracketPairs(name, value, (pair, item) => put(pairs, pair, item));
+    return pairs;
+  }
   if (isNested(value)) fail(`parameter ${quote(name)} holds a list or object in another: no ${where} style writes it`);
   const object = isPlainObject(value) ? value : undefined;
   const entries = object && Object.entries(object).filter(([, item]) => item != null);
@@ -2234,9 +2248,9 @@ function placeParameters(
     } else if (parameter.in === "header") {
       addHeaders(headers, { [parameter.name]: asText(styled(parameter, value), parameter.name) });
     } else if (nestedUnexploded(parameter, value)) {
-      for (const [name, item] of bracketPairs(parameter.name, value)) {
+      bracketPairs(parameter.name, value, (name, item) => {
         nested.push(encode(name, UNRESERVED, parameter.name) + "=" + encode(asText(item, name), UNRESERVED, name));
-      }
+      });
     } else put(values[parameter.in.replace("+", "")]!, parameter.variable, styled(parameter, value));
   }
   for (const key of taken) delete call[key];
@@ -2262,58 +2276,73 @@ function operationUrl({ templates }: CompiledOperation, { values, nested }: Plac
   return url + (url.includes("?") ? "&" : "?") + rest;
 }
 
-/** A form field of a list, an object or text, in the style of a query parameter (its Encoding Object's). */
-function styledField(name: string, value: unknown, { style = "form", explode }: FieldEncoding): [string, unknown][] {
+/** A form field of a list, an object or text, pair by pair, in the style of a query parameter (its Encoding Object's). */
+function styledField(name: string, value: unknown, { style = "form", explode }: FieldEncoding, add: AddPair): void {
   const exploding = explode ?? style === "form";
-  if (style === "deepObject" || isNested(value)) return bracketPairs(name, value);
+  if (style === "deepObject" || isNested(value)) {
+    bracketPairs(name, value, add);
+    return;
+  }
   if (isPlainObject(value)) {
     const entries = Object.entries(value).filter(([, item]) => item != null);
-    return exploding
-      ? entries
-      : [
-          [
-            name,
-            entries
-              .flat()
-              .map((item) => asText(item, name))
-              .join(","),
-          ],
-        ];
-  }
-  if (!Array.isArray(value)) return [[name, value]];
-  const items = value.filter((item) => item != null);
-  if (exploding) return items.map((item) => [name, item]);
-  let joiner = ",";
-  if (style === "spaceDelimited") joiner = " ";
-  else if (style === "pipeDelimited") joiner = "|";
-  return [[name, items.map((item) => asText(item, name)).join(joiner)]];
-}
-
-/**
- * A URL-encoded form's fields as name-text pairs. A property its Encoding Object styles is written as a query
- * parameter of that style would be (deepObject's brackets too); one it gives a JSON `contentType`, as JSON text;
- * any other as the 3.1.1 defaults have it: text, a field per list item, an object as JSON text. A file has no place.
- */
-function urlEncodedPairs(fields: [string, unknown][], encoding: Map<string, FieldEncoding>): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const [name, value] of fields) {
-    const encoded = encoding.get(name);
-    let written: [string, unknown][];
-    if (encoded?.contentType && isJson(encoded.contentType)) written = [[name, JSON.stringify(value)]];
-    else if (isStyled(encoded)) written = styledField(name, value, encoded!);
-    else written = [value].flat().map((item): [string, unknown] => [name, item]);
-    for (const [field, item] of written) {
-      if (item == null) continue;
-      if (isBlob(item)) fail(`form field ${quote(name)} is a file: a URL-encoded form holds text alone`);
-      pairs.push([field, isPlainObject(item) ? JSON.stringify(item) : asText(item, name)]);
+    if (exploding) for (const [key, item] of entries) add(key, item);
+    else {
+      add(
+        name,
+        entries
+          .flat()
+          .map((item) => asText(item, name))
+          .join(","),
+      );
     }
+    return;
   }
-  return pairs;
+  if (!Array.isArray(value)) {
+    add(name, value);
+    return;
+  }
+  const items = value.filter((item) => item != null);
+  if (exploding) for (const item of items) add(name, item);
+  else {
+    let joiner = ",";
+    if (style === "spaceDelimited") joiner = " ";
+    else if (style === "pipeDelimited") joiner = "|";
+    add(name, items.map((item) => asText(item, name)).join(joiner));
+  }
 }
 
 /** Whether an Encoding Object styles its property, as a query parameter's style would write it. */
 const isStyled = (encoded: FieldEncoding | undefined): boolean =>
   encoded !== undefined && (encoded.style !== undefined || encoded.explode !== undefined);
+
+/** A form field's value, pair by pair: as its Encoding Object styles it, else a pair per list item. */
+function fieldPairs(name: string, value: unknown, encoded: FieldEncoding | undefined, add: AddPair): void {
+  if (isStyled(encoded)) styledField(name, value, encoded!, add);
+  else if (Array.isArray(value)) for (const item of value) add(name, item);
+  else add(name, value);
+}
+
+/**
+ * A URL-encoded form's fields as the environment's `URLSearchParams`. A property its Encoding Object styles is
+ * written as a query parameter of that style would be (deepObject's brackets too); one it gives a JSON
+ * `contentType`, as JSON text; any other as the 3.1.1 defaults have it: text, a field per list item, an object as
+ * JSON text. A file has no place in one.
+ */
+function urlEncodedBody(fields: [string, unknown][], encoding: Map<string, FieldEncoding>): unknown {
+  const body = new (globalThis as DescriptionNode).URLSearchParams() as { append(name: string, value: string): void };
+  const add: AddPair = (field, item) => {
+    if (item == null) return;
+    const object = typeof item === "object";
+    if (object && isBlob(item)) fail(`form field ${quote(field)} is a file: a URL-encoded form holds text alone`);
+    body.append(field, object && isPlainObject(item) ? JSON.stringify(item) : asText(item, field));
+  };
+  for (const [name, value] of fields) {
+    const encoded = encoding.get(name);
+    if (encoded?.contentType && isJson(encoded.contentType)) add(name, JSON.stringify(value));
+    else fieldPairs(name, value, encoded, add);
+  }
+  return body;
+}
 
 /**
  * A multipart form's parts, as the environment's `FormData`: a list is a part per item, files and blobs go as they
@@ -2325,24 +2354,22 @@ function multipartBody(fields: [string, unknown][], encoding: Map<string, FieldE
   const body = new globals.FormData() as { append(name: string, value: unknown): void };
   for (const [name, value] of fields) {
     const encoded = encoding.get(name);
-    const items = isStyled(encoded) ? styledField(name, value, encoded!) : [value].flat().map((item) => [name, item]);
-    for (const [field, item] of items as [string, unknown][]) {
-      if (item == null) continue;
+    const type =
+      isStyled(encoded) || !encoded?.contentType || RANGE.test(encoded.contentType) ? "" : encoded.contentType;
+    fieldPairs(name, value, encoded, (field, item) => {
+      if (item == null) return;
       if (isBlob(item)) body.append(field, item);
-      else if (isStyled(encoded)) body.append(field, asText(item, field));
-      else if (encoded?.contentType && !RANGE.test(encoded.contentType)) {
-        const text = isJson(encoded.contentType) ? JSON.stringify(item) : asText(item, field);
-        body.append(field, new globals.Blob([text], { type: encoded.contentType }));
+      else if (type) {
+        body.append(field, new globals.Blob([isJson(type) ? JSON.stringify(item) : asText(item, field)], { type }));
       } else body.append(field, isPlainObject(item) ? JSON.stringify(item) : asText(item, field));
-    }
+    });
   }
   return body;
 }
 
 /** Form fields as the environment's `URLSearchParams` or `FormData`, so that no DOM type is named here. */
 function formBody(form: string, fields: [string, unknown][], encoding: Map<string, FieldEncoding>): unknown {
-  if (/^multipart/i.test(form)) return multipartBody(fields, encoding);
-  return new (globalThis as DescriptionNode).URLSearchParams(urlEncodedPairs(fields, encoding));
+  return /^multipart/i.test(form) ? multipartBody(fields, encoding) : urlEncodedBody(fields, encoding);
 }
 
 /** Body properties as one object. */
@@ -2440,7 +2467,13 @@ const literalTemplate = (url: string): Template => ({
  * A result's body where the description requires one and the call gave none: the empty value of its media type
  * (`{}` for JSON, an empty form), labelled; and its label where the call set none and the body has one.
  */
-function settleBody(result: RequestOptions, operation: CompiledOperation, type: string | undefined, labelled: boolean) {
+function settleBody(
+  result: RequestOptions,
+  operation: CompiledOperation,
+  type: string | undefined,
+  label: string | undefined,
+  labelled: boolean,
+) {
   const empty = result.body === undefined || result.body === "";
   if (empty && operation.bodyRequired && type !== undefined) {
     const globals = globalThis as DescriptionNode;
@@ -2450,7 +2483,6 @@ function settleBody(result: RequestOptions, operation: CompiledOperation, type: 
       result.body = new globals[/^multipart/i.test(type) ? "FormData" : "URLSearchParams"]();
     } else result.body = "";
   } else if (empty) return result;
-  const label = labelFor(type);
   if (label && !labelled) result.headers["content-type"] = label;
   return result;
 }
@@ -2478,13 +2510,18 @@ function callOperation(context: OpenAPIContext, options: MergedOptions): Request
   call.headers = headers;
   const { type, urlParameter } = gatherBody(operation, call, placed.urlParameter);
   const result = build(state, operation.method, literalTemplate(url), call, urlParameter);
-  return settleBody(result, operation, type, labelled);
+  return settleBody(result, operation, type, labelFor(type), labelled);
 }
 
 /** An operation, and what the fast way builds it with; `state` is `undefined` when it cannot take the fast way. */
 interface Prepared {
   operation: CompiledOperation;
   state: State | undefined;
+  /**
+   * A form's state for a call that has a body: its headers hold the form's label already (V8 before Node 22 makes
+   * adding a key to the copy build() takes of them cost several times the copy).
+   */
+  formState: State | undefined;
   /** The media type its body goes as, and what that labels. */
   type: string | undefined;
   label: string | undefined;
@@ -2516,13 +2553,14 @@ function preparer(context: OpenAPIContext, state: State): (route: string) => Pre
     const operation = readOnce(context, lower ?? state.verb, url);
     const type = mediaTypeFor(operation.bodyTypes, {}, false);
     const label = labelFor(type);
-    if (!operation.fastTemplate || escapes) return { operation, state: undefined, type, label };
+    const slow = { operation, state: undefined, formState: undefined, type, label };
+    if (!operation.fastTemplate || escapes) return slow;
     let onIt: State;
     try {
       onIt = onServer(context, state, operation, merged.baseUrl, given);
     } catch {
       // A server variable the defaults leave without a value: the general way names it.
-      return { operation, state: undefined, type, label };
+      return slow;
     }
     const presetHeaders = ownAccept ? { ...state.presetHeaders, accept: operation.accept } : state.presetHeaders;
     const labelled = headers["content-type"] !== undefined;
@@ -2530,7 +2568,9 @@ function preparer(context: OpenAPIContext, state: State): (route: string) => Pre
       ...presetHeaders,
       "content-type": labelled ? state.bodyHeaders["content-type"] : (label ?? JSON_TYPE),
     };
-    return { operation, state: { ...onIt, params, presetHeaders, bodyHeaders }, type, label };
+    const fast = { ...onIt, params, presetHeaders, bodyHeaders };
+    const formState = operation.form && label ? { ...fast, presetHeaders: bodyHeaders } : undefined;
+    return { operation, state: fast, formState, type, label };
   }, 1000);
 }
 
@@ -2547,6 +2587,8 @@ function takesFastWay({ operation, label }: Prepared, given: Record<string, unkn
     // The caller's headers may hold a content-type that a non-JSON body's label would replace.
     if (key === "headers" && label && label !== JSON_TYPE) return false;
     if (key === "data" && typeof given.data === "string" && operation.bodyTypes.some(isJson)) return false;
+    // A form's `data` that is not a field of it is the whole body, or its fields as one object.
+    if (key === "data" && operation.form && !operation.dataField) return false;
   }
   for (const key of operation.required) {
     if ((!hasOwn(given, key) || given[key] == null) && defaults.params?.[key] == null) return false;
@@ -2554,10 +2596,38 @@ function takesFastWay({ operation, label }: Prepared, given: Record<string, unkn
   return true;
 }
 
-/** The fast way: build() takes the call's options as they are, with the operation's template and state. */
-function fastCall({ operation, state, type }: Prepared, given: Record<string, unknown>): RequestOptions {
-  const result = build(state!, operation.method, operation.fastTemplate, given);
-  return settleBody(result, operation, type, result.headers["content-type"] !== undefined);
+/**
+ * A form call's options for build(): the named options and parameters as they are, every other key a field of
+ * the form, built in `data`: the defaults' fields first, the call's merged over them, then a `url` one, as the
+ * general way has them.
+ */
+function formOptions({ operation, state, type }: Prepared, given: Record<string, unknown>): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = {};
+  const isField = (key: string) => key !== "url" && !NAMED.has(key) && !operation.parameterKeys.has(key);
+  for (const key in state!.params) if (isField(key)) put(fields, key, state!.params[key]);
+  for (const key in given) {
+    if (given[key] === undefined || !hasOwn(given, key)) continue;
+    if (isField(key)) mergeKey(fields, key, given[key]);
+    else if (key !== "url") put(options, key, given[key]);
+  }
+  const entries = Object.entries(fields);
+  if (given.url !== undefined) entries.push(["url", given.url]);
+  if (entries.length || operation.bodyRequired) options.data = formBody(type!, entries, operation.encoding);
+  return options;
+}
+
+/** The fast way: build() takes the call's options as they are (a form's fields built), with the operation's template and state. */
+function fastCall(prepared: Prepared, given: Record<string, unknown>): RequestOptions {
+  const { operation, state, formState, type, label } = prepared;
+  const options = operation.form ? formOptions(prepared, given) : given;
+  const result = build(
+    options.data === undefined ? state! : (formState ?? state!),
+    operation.method,
+    operation.fastTemplate,
+    options,
+  );
+  return settleBody(result, operation, type, label, result.headers["content-type"] !== undefined);
 }
 
 /** The endpoint `withOpenAPI()` returns, for `wrapped`'s defaults; its `defaults()` makes another. */
