@@ -341,7 +341,7 @@ function sessionForm({ mode, success_url, metadata, line_items, expand }) {
     form.append(`line_items[${i}][price]`, price);
     form.append(`line_items[${i}][quantity]`, String(quantity));
   });
-  expand.forEach((field, i) => form.append(`expand[${i}]`, field));
+  for (const [i, field] of expand.entries()) form.append(`expand[${i}]`, field);
   return form;
 }
 workloads.push({
@@ -599,25 +599,25 @@ else {
  * would pass (testkit's): the first call's time (reading the operation), in µs, median and p95, and the second's.
  */
 async function firstCalls(name) {
-  const description = await readDescription((await directoryFiles()).find((file) => descriptionName(file) === name));
-  const api = withOpenAPI(endpoint, description);
+  const big = await readDescription((await directoryFiles()).find((file) => descriptionName(file) === name));
+  const api = withOpenAPI(endpoint, big);
   const calls = [];
-  for (const [path, item] of Object.entries(description.paths)) {
+  for (const [path, item] of Object.entries(big.paths)) {
     for (const method of ["get", "put", "post", "delete", "patch"]) {
       if (!item[method]) continue;
-      const { options } = callOf(description, item, item[method]);
+      const { options } = callOf(big, item, item[method]);
       calls.push([`${method.toUpperCase()} ${path}`, options]);
     }
   }
-  const time = ([route, options]) => {
+  const timed = ([route, options]) => {
     const start = performance.now();
     try {
       api(route, options);
     } catch {}
     return (performance.now() - start) * 1000;
   };
-  const first = calls.map(time).sort((a, b) => a - b);
-  const later = calls.map(time).sort((a, b) => a - b);
+  const first = calls.map(timed).sort((a, b) => a - b);
+  const later = calls.map(timed).sort((a, b) => a - b);
   const at = (list, share) => list[Math.floor(list.length * share)];
   return { count: calls.length, first: at(first, 0.5), p95: at(first, 0.95), later: at(later, 0.5) };
 }
