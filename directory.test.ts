@@ -35,6 +35,7 @@ import {
   splitUrl,
   valueGenerator,
 } from "./fixtures/reference.mjs";
+import { oursOptions, plainBody, TYPED_APIS } from "./fixtures/typed-calls.mjs";
 
 /**
  * Classes the library documents as unsupported: a class is one of them when its name starts with a key here, and
@@ -1349,5 +1350,33 @@ test("the oracle accepts the reference's requests and fails deliberately wrong o
     assert.ok(red > 0, `the fault "${name}" turned no operation red`);
   }
 });
+
+// The everyday calls that the type tests check against the generated `paths` (types.errors.test.ts and the bench
+// write them from fixtures/typed-calls.mjs): each must build, and build as the reference says, so that what the
+// types accept the runtime sends as described.
+for (const api of TYPED_APIS) {
+  test(`${api.title}: the type tests' ${api.calls.length} everyday calls build as described`, async () => {
+    const file = (await directoryFiles()).find((found) => descriptionName(found) === api.description);
+    const description = await readDescription(file!);
+    const typed = withOpenAPI(endpoint, description);
+    for (const call of api.calls) {
+      const [route, parts = {}] = call;
+      const [method, pathKey] = route.split(" ") as [string, string];
+      const { path, query, header, body, data } = parts;
+      const expected = referenceRequest(description, {
+        method,
+        pathKey,
+        parameters: { path, query, header },
+        body: data ?? (body && plainBody(body)),
+        server: {},
+      });
+      assert.ok(expected.ok, `${route}: the reference refuses it: ${expected.message}`);
+      const sent = sentOf(typed(route, oursOptions(call)));
+      assert.ok(!("error" in sent), `${route}: ${"error" in sent && messageOf(sent.error)}`);
+      const difference = firstDifference(expected.request, sent as Sent);
+      assert.is(difference, undefined, `${route}: ${JSON.stringify(difference)}`);
+    }
+  });
+}
 
 test.run();

@@ -814,7 +814,7 @@ const parseRoute = /* @__PURE__ */ cached((route): ParsedRoute => {
 function checkOptions(options: unknown, what = "options"): Record<string, unknown> {
   if (options == null) return {};
   if (!isPlainObject(options)) {
-    mustBe(what, what === "route" ? "a string or a plain object" : "a plain object", options);
+    mustBe(what, (what === "route" ? "a string or " : "") + "a plain object", options);
   }
   return options;
 }
@@ -1347,7 +1347,7 @@ export type OpenAPIRoute<Paths> = {
 }[keyof Paths & string];
 
 /** The operation a route names. */
-type RouteOperation<Paths, Route> = [Route] extends [`${infer Method} ${infer Path}`]
+type RouteOperation<Paths, Route> = [Route] extends [`${infer Method extends Uppercase<HttpMethod>} ${infer Path}`]
   ? Path extends keyof Paths
     ? OperationAt<Paths[Path], Lowercase<Method>>
     : never
@@ -1356,21 +1356,58 @@ type RouteOperation<Paths, Route> = [Route] extends [`${infer Method} ${infer Pa
 /** Where a parameter can be: a plain `endpoint` sends path and query parameters by name, `withOpenAPI()` all four. */
 export type OpenAPILocation = "path" | "query" | "header" | "cookie";
 
-/** An operation's parameters in one location, `{}` when it has none. */
-type ParametersIn<Operation, Where extends OpenAPILocation> = Operation extends { parameters?: infer Parameters }
+/** The keys of an object type written out by name, its index signatures left out. */
+type NamedKeys<T> = keyof {
+  [Key in keyof T as string extends Key ? never : number extends Key ? never : symbol extends Key ? never : Key]: 0;
+};
+
+/**
+ * Whether a type names nothing a call could set: `never`, or an object with only index signatures. That is how
+ * openapi-typescript writes an object schema without properties (`Record<string, never>`: Stripe's empty form on
+ * every GET, Kubernetes' `Patch`); read as fields, its index signature would bind every other option.
+ */
+type NamesNothing<T> = [T] extends [never]
+  ? true
+  : T extends readonly unknown[]
+    ? false
+    : T extends object
+      ? [NamedKeys<T>] extends [never]
+        ? true
+        : false
+      : false;
+
+/** Header parameters the specification says to ignore: the media types and the credentials set these. */
+type IgnoredHeader = "accept" | "content-type" | "authorization";
+
+/**
+ * A parameter's key in a call: its name; none for an ignored header; through `withOpenAPI()` (`Escaping`), a
+ * name that is a named option's or `data` as `"<in>:<name>"` (`"query:headers"`), as the runtime reads it.
+ */
+type ParameterKey<Key, Where extends string, Escaping> = Key extends string
+  ? [Where, Lowercase<Key>] extends ["header", IgnoredHeader]
+    ? never
+    : [Escaping, Key] extends [true, Exclude<NamedOption, "url"> | "data"]
+      ? `${Where}:${Key}`
+      : Key
+  : Key;
+
+/** An operation's parameters in one location under their keys, `{}` when it has none or names none. */
+type ParametersIn<Operation, Where extends OpenAPILocation, Escaping = false> = Operation extends {
+  parameters?: infer Parameters;
+}
   ? Where extends keyof Parameters
     ? Exclude<Parameters[Where], undefined> extends infer Found
-      ? [Found] extends [never]
+      ? NamesNothing<Found> extends true
         ? {}
-        : Found
+        : { [Key in keyof Found as ParameterKey<Key, Where, Escaping>]: Found[Key] }
       : never
     : {}
   : {};
 
-/** An operation's parameters in every location of `In`, as one intersection. */
+/** An operation's parameters in every location of `In`, as one intersection; escaped where all four are in. */
 type ParametersOf<Operation, In extends OpenAPILocation> = (
   In extends unknown
-    ? (parameters: ParametersIn<Operation, In>) => void
+    ? (parameters: ParametersIn<Operation, In, OpenAPILocation extends In ? true : false>) => void
     : never
 ) extends (parameters: infer All) => void
   ? All
@@ -1379,20 +1416,30 @@ type ParametersOf<Operation, In extends OpenAPILocation> = (
 /** Media types whose bodies `endpoint()` sends as JSON when given as parameters. */
 type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
 
+/** Media types a body's properties are sent in as JSON: JSON's, and `*∕*` (any type, so JSON will do). */
+type PropertiesMediaType = JsonMediaType | "*/*";
+
 /** `data` holds the whole body: required, or optional when the description marks the body optional. */
 type DataOption<Body, Required> = Required extends true ? { data: Body } : { data?: Body };
 
+/** A JSON body whose schema names no property: any object or list, given whole (a merge patch, a JSON Patch). */
+type OpenBody = Record<string, unknown> | readonly unknown[];
+
 /**
  * A JSON body: an object's properties sit at the top level beside the other parameters, or the whole body
- * is `data`; any other JSON (a list, say) is `data`. An optional object body may be left out whole.
+ * is `data`; any other JSON (a list, say), or an object that names no property, is `data`. An optional object body,
+ * or one that names no property (sent as `{}` when left out), may be left out whole.
  */
-type JsonBodyOptions<Body, Required, Escape = never> = Body extends readonly unknown[]
-  ? DataOption<Body, Required>
-  : Body extends object
-    ? Required extends true
-      ? { data: Body } | Flatten<Escaped<Body, Escape>>
-      : Partial<Escaped<Body, Escape>> & { data?: Body }
-    : DataOption<Body, Required>;
+type JsonBodyOptions<Body, Required, Escape = never> =
+  NamesNothing<Body> extends true
+    ? { data?: OpenBody }
+    : Body extends readonly unknown[]
+      ? DataOption<Body, Required>
+      : Body extends object
+        ? Required extends true
+          ? { data: Body } | Flatten<Escaped<Body, Escape>>
+          : Partial<Escaped<Body, Escape>> & { data?: Body }
+        : DataOption<Body, Required>;
 
 /** Form media types, whose bodies `withOpenAPI()` builds from the call's properties. */
 type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data";
@@ -1407,40 +1454,68 @@ type Escaped<Body, Taken> = [Taken & keyof Body] extends [never]
       [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : never]: Body[Key];
     };
 
-/** A file in a form: the environment's `Blob`, read off `globalThis` so that no DOM type is named here. */
-type FileField = typeof globalThis extends { Blob: { prototype: infer Blob } } ? Blob : never;
+/** A global class's instance type, read off `globalThis` so that no DOM type is named here: `never` where there is none. */
+type Global<Name extends string> = typeof globalThis extends { [Key in Name]: { prototype: infer Instance } }
+  ? Instance
+  : never;
 
-/** `withOpenAPI()`'s form body: its fields by name (a file as a `Blob`), `data` one of them. */
-type FormOptions<Body, Required, Taken> = Body extends object
-  ? Escaped<{ [Key in keyof Body]: Body[Key] | FileField }, Exclude<Taken, "data">> extends infer Fields
-    ? Required extends true
-      ? Fields
-      : Partial<Fields>
-    : never
-  : {};
+/** A file in a form: the environment's `Blob`. */
+type FileField = Global<"Blob">;
+
+/** A whole form in `data`: a `FormData` or `URLSearchParams`, or a URL-encoded form's text. */
+type WholeForm<Multipart> = Global<"FormData"> | Global<"URLSearchParams"> | (Multipart extends true ? never : string);
+
+/** A form field's value: also a file where a multipart form's field takes text (descriptions type files as text). */
+type FieldValue<Value, Multipart> = Multipart extends true ? (string extends Value ? Value | FileField : Value) : Value;
 
 /**
- * What a call passes for the operation's request body: nothing when it has none; `data` for a body that is not
- * JSON (descriptions type bytes as `string`, so bytes are taken too). Through `withOpenAPI()` (`Escape`, the
- * names a call takes for something else), a form's fields sit beside the parameters, and a JSON property named
- * like one of `Escape` is passed as `"body:<name>"`.
+ * `withOpenAPI()`'s form body: its fields by name, with their nested values (a file as a `Blob` in a multipart
+ * form); `data` one of them where the form declares it, else the whole form, or its fields as one object.
+ */
+type FormOptions<Body, Required, Taken, Multipart> =
+  NamesNothing<Body> extends true
+    ? { data?: WholeForm<Multipart> }
+    : { [Key in keyof Body]: FieldValue<Body[Key], Multipart> } extends infer Fields
+      ? Escaped<Fields, Exclude<Taken, "data">> extends infer Named
+        ? "data" extends keyof Body
+          ? Required extends true
+            ? Named
+            : Partial<Named>
+          : Required extends true
+            ? Named | { data: WholeForm<Multipart> | Fields }
+            : Partial<Named> & { data?: WholeForm<Multipart> | Partial<Fields> }
+        : never
+      : never;
+
+/**
+ * What a call passes for the operation's request body: nothing for a GET or HEAD, or when it has none; `data` for
+ * a body that is not JSON (descriptions type bytes as `string`, so bytes are taken too). Through `withOpenAPI()`
+ * (`Escape`, the names a call takes for something else), a form's fields sit beside the parameters, and a JSON
+ * property named like one of `Escape` is passed as `"body:<name>"`.
  */
 type BodyOptions<
   Operation,
   Escape = never,
+  Method = string,
   Required = Operation extends { requestBody: unknown } ? true : false,
-> = Operation extends { requestBody?: infer RequestBody }
-  ? Exclude<RequestBody, undefined> extends { content: infer Content }
-    ? [keyof Content & JsonMediaType] extends [never]
-      ? [Escape] extends [never]
-        ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
-        : [keyof Content & FormMediaType] extends [never]
+> = Method extends "get" | "head"
+  ? {}
+  : Operation extends { requestBody?: infer RequestBody }
+    ? Exclude<RequestBody, undefined> extends { content: infer Content }
+      ? [keyof Content & PropertiesMediaType] extends [never]
+        ? [Escape] extends [never]
           ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
-          : FormOptions<Content[keyof Content & FormMediaType], Required, Escape>
-      : JsonBodyOptions<Content[keyof Content & JsonMediaType], Required, Escape>
-    : {}
-  : {};
-
+          : [keyof Content & FormMediaType] extends [never]
+            ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
+            : FormOptions<
+                Content[keyof Content & FormMediaType],
+                Required,
+                Escape,
+                "multipart/form-data" extends keyof Content ? true : false
+              >
+        : JsonBodyOptions<Content[keyof Content & PropertiesMediaType], Required, Escape>
+      : {}
+    : {};
 /** One object type with the same properties, so that editors show property names, not `Omit<…> & …`. */
 type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
 
@@ -1449,18 +1524,47 @@ type Defaulted<Options, Keys> = Options extends unknown
   ? Omit<Options, Keys & keyof Options> & Partial<Pick<Options, Keys & keyof Options>>
   : never;
 
+/** The named options a route's call takes beside its parameters (the route sets its method and URL). */
+export interface CallOptions extends Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request"> {}
+
+/** `withOpenAPI()`'s keys for what the description does not declare, beside a call's parameters. */
+export interface Undeclared {
+  /** A query parameter the description does not declare (yet): `"query:include[]": "total_count"`. */
+  [query: `query:${string}`]: ParameterValue | null | undefined;
+  /** A server variable's value: `"server:region": "eu"` (see `withOpenAPI()`). */
+  [variable: `server:${string}`]: string | number | undefined;
+}
+
+/** `withOpenAPI()`'s key for a body property the description does not declare (not a GET's or HEAD's). */
+export interface UndeclaredBody {
+  /** A body property or form field, sent as it is: `"body:preferred_locales": ["de"]`. */
+  [property: `body:${string}`]: unknown;
+}
+
+/** The names a `withOpenAPI()` call takes for something other than a body property: those are `"body:<name>"`. */
+type TakenNames<Parameters> = Exclude<NamedOption, "url"> | "data" | keyof Parameters;
+
 /**
- * The options of an operation's call: its parameters and body, the named options beside them, and any other
- * parameter (an API newer than its description still works).
+ * The options of an operation's call: its parameters and body, and the named options beside them; nothing else,
+ * so that a misspelled name is an error. Through `withOpenAPI()` (`In` all four locations), the escapes too.
+ * `Method` (lowercase) leaves the body out of a GET's or HEAD's.
  */
-export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocation = "path" | "query"> = Flatten<
-  Defaulted<
-    ParametersOf<Operation, In> &
-      BodyOptions<Operation, "header" extends In ? NamedOption | "data" | keyof ParametersOf<Operation, In> : never>,
-    keyof Defaults
-  > &
-    Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request"> & { [parameter: string]: unknown }
->;
+export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocation = "path" | "query", Method = string> =
+  // Through `infer`, so that an error prints the options' properties, not this alias and the whole operation.
+  Flatten<
+    Defaulted<
+      ParametersOf<Operation, In> &
+        BodyOptions<Operation, OpenAPILocation extends In ? TakenNames<ParametersOf<Operation, In>> : never, Method>,
+      keyof Defaults
+    >
+  > extends infer Options
+    ? Options &
+        CallOptions &
+        (OpenAPILocation extends In ? Undeclared & (Method extends "get" | "head" ? {} : UndeclaredBody) : {})
+    : never;
+
+/** A description's route's method, lowercase: simpler than RouteMethod(), which a check of every call would pay for. */
+type OperationMethod<Route> = Route extends `${infer Method} ${string}` ? Lowercase<Method> : string;
 
 /** The options argument: required when something in it is. */
 type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [options: Options];
@@ -1471,21 +1575,26 @@ type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [opti
  * something in them is; loose for a route known only as a `string` (and for an unknown one, which is an error
  * on the route itself); none after the `endpoint(options)` form.
  */
-export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILocation = "path" | "query"> = [
-  Route,
-] extends [OpenAPIRoute<Paths>]
-  ? OptionsArgument<OperationOptions<RouteOperation<Paths, Route>, Defaults, In>>
-  : [Route] extends [string]
-    ? [options?: EndpointOptions]
-    : [];
+export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILocation = "path" | "query"> =
+  RouteOperation<Paths, Route> extends infer Operation
+    ? [Operation] extends [never]
+      ? [Route] extends [string]
+        ? [options?: EndpointOptions]
+        : []
+      : OptionsArgument<OperationOptions<Operation, Defaults, In, OperationMethod<Route>>>
+    : never;
 
-/** The route argument: itself when the description has it (or it is only known as a `string`), else every route. */
+/**
+ * The route argument: itself when the description has it (or it is only known as a `string`), else every route, for
+ * the error and the editor's completions. Whether it has it is read off the route (its method, its path key), so
+ * that a right call never lists every route of a big description.
+ */
 type RouteArgument<Paths, Route> = [Route] extends [string]
   ? string extends Route
     ? Route
-    : [Route] extends [OpenAPIRoute<Paths>]
-      ? Route
-      : OpenAPIRoute<Paths>
+    : [RouteOperation<Paths, Route>] extends [never]
+      ? OpenAPIRoute<Paths>
+      : Route
   : Route;
 
 /** Every call of the description as `[route, ...options]`, for wrappers that take a call's arguments as they are. */
@@ -1571,31 +1680,42 @@ export type {
   Defaulted,
   Escaped,
   Expressions,
+  FieldValue,
   FileField,
   Flatten,
   FormMediaType,
   FormOptions,
+  Global,
   GlobalRequestInit,
   HasContent,
   HttpMethod,
+  IgnoredHeader,
   JsonBodyOptions,
   JsonContent,
   JsonMediaType,
   Letter,
+  NamedKeys,
   NamedOption,
+  NamesNothing,
+  OpenBody,
   OperationAt,
+  OperationMethod,
   Operator,
   OptionalIn,
   OptionsArgument,
+  ParameterKey,
   ParametersIn,
   ParametersOf,
+  PropertiesMediaType,
   RequiredIn,
   RouteArgument,
   RouteArguments,
   RouteOperation,
   SuccessBody,
   SuccessStatuses,
+  TakenNames,
   VariableNames,
+  WholeForm,
   Word,
   WordChar,
 };
@@ -2223,6 +2343,34 @@ interface Placed {
 const nestedUnexploded = ({ in: where, style, explode }: Parameter, value: unknown) =>
   where.startsWith("query") && !explode && style !== "deepObject" && isNested(value);
 
+/** The locations a key can escape a name into (`"query:limit"`); `body` and `server` are read elsewhere. */
+const PARAMETER_PREFIX = /^(path|query|header|cookie):/;
+
+/**
+ * The call's `"query:<name>"` keys that no declared parameter took: a parameter newer than the description, sent
+ * as the query's default style writes it (`form`, exploded: a list repeats its name) and nested values in the
+ * bracket form. A path, header or cookie escape the description does not declare has no place: a TypeError.
+ */
+function undeclaredQuery(route: string, call: Record<string, unknown>, nested: string[]): void {
+  for (const key of Object.keys(call)) {
+    const where = PARAMETER_PREFIX.exec(key)?.[1];
+    if (where === undefined) continue;
+    const name = key.slice(where.length + 1);
+    if (where !== "query") {
+      const hint = where === "path" ? "" : ": set it in `headers`";
+      fail(`${quote(route)} declares no ${where} parameter ${quote(name)} for ${quote(key)}${hint}`);
+    }
+    const add: AddPair = (pair, item) => {
+      nested.push(encode(pair, UNRESERVED, name) + "=" + encode(asText(item, pair), UNRESERVED, name));
+    };
+    const value = call[key];
+    if (Array.isArray(value) && !isNested(value)) {
+      for (const item of value) if (item != null) add(name, item);
+    } else bracketPairs(name, value, add);
+    delete call[key];
+  }
+}
+
 /**
  * Each parameter taken out of the call, in shape: a header parameter's into `headers`, the others' into the
  * values the templates expand. A `url` parameter may have come beside the route (see URL_PARAMETER): what is
@@ -2254,6 +2402,7 @@ function placeParameters(
     } else put(values[parameter.in.replace("+", "")]!, parameter.variable, styled(parameter, value));
   }
   for (const key of taken) delete call[key];
+  undeclaredQuery(route, call, nested);
   return { values, nested, urlParameter };
 }
 

@@ -6,7 +6,9 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
+import { DIRECTORY_API, ensureDirectory } from "./fixtures/directory.mjs";
 import { TYPED_FIXTURES } from "./fixtures/testkit.mjs";
+import { TYPED_APIS } from "./fixtures/typed-calls.mjs";
 
 const node = process.execPath;
 const tsx = ["--import", "tsx"];
@@ -76,13 +78,21 @@ const pathsOnly = process.argv.includes("--paths");
 // README example alone.
 const typedPaths = TYPED_FIXTURES.map((name) => [`fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`]);
 const petstorePaths = ["node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"];
+// Stripe's, Kubernetes' and Zoom's from the public API directory (fetched into a cache on first use), for the type
+// tests at real size: as declaration files, which openapi-typescript's docs suggest and `skipLibCheck` skips.
+const directoryPaths = () =>
+  ensureDirectory().then(() =>
+    TYPED_APIS.map(({ name, description }) => [join(DIRECTORY_API, description), `fixtures/${name}.paths.d.ts`]),
+  );
 if (pathsOnly) {
-  await generate([...typedPaths, petstorePaths]);
+  await generate([...typedPaths, ...(await directoryPaths()), petstorePaths]);
   process.exit(results.every(({ code }) => code === 0) ? 0 : 1);
 }
 // dist/ from the source as it is, for the suites that test the builds (the integration test packs it).
 const built = run("build: dist/", ["build.mjs"]);
-const paths = generate([...typedPaths, ...(quick ? [] : [petstorePaths])]);
+const paths = directoryPaths().then((directory) =>
+  generate([...typedPaths, ...directory, ...(quick ? [] : [petstorePaths])]),
+);
 // In the quick loop every step is the loop: none is in the background.
 const inBackground = !quick;
 const unit = [

@@ -234,20 +234,21 @@ expectType<Equal<typeof untyped, Endpoint>>();
 
 declare const aiDescription: OpenAPIDescription;
 const ai = withOpenAPI<AI>(endpoint, aiDescription);
-// A body property named like a named option is `"body:<name>"`, with its type; required stays required.
+// A body property named like a named option is `"body:<name>"`, with its type; required stays required. `url`
+// beside a route is a parameter or body property: the route is the URL.
 ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "dpo" } });
 // @ts-expect-error `method` is an object here, `type` one of two
 ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "rlhf" } });
 ai("POST /webhooks/{webhook_id}", {
   webhook_id: "w",
-  "body:url": "https://hooks.example",
+  url: "https://hooks.example",
   "body:headers": { a: "1" },
   "body:data": {},
 });
 // @ts-expect-error the body's `url` is required
 ai("POST /webhooks/{webhook_id}", { webhook_id: "w", events: ["done"] });
 // @ts-expect-error `body:headers` is a map of strings
-ai("POST /webhooks/{webhook_id}", { webhook_id: "w", "body:url": "u", "body:headers": { a: 1 } });
+ai("POST /webhooks/{webhook_id}", { webhook_id: "w", url: "u", "body:headers": { a: 1 } });
 // A form's fields sit beside the parameters; a file is a Blob; `data` is a field.
 ai("POST /uploads/{upload_id}/parts", { upload_id: "u", data: new Blob(["part"]) });
 ai("POST /files", { file: new Blob(["{}"]), purpose: "batch" });
