@@ -1376,6 +1376,22 @@ type NamesNothing<T> = [T] extends [never]
         : false
       : false;
 
+/**
+ * An object's properties by name, its index signatures left out (a name the description does not declare is then an
+ * error, or a `"body:<name>"` escape), and an optional one also `undefined`: absent, as the runtime reads it, under
+ * `exactOptionalPropertyTypes` too.
+ */
+type Named<T> = {
+  [Key in keyof T as string extends Key
+    ? never
+    : number extends Key
+      ? never
+      : symbol extends Key
+        ? never
+        : Key]: // Reading an optional property gives `undefined` too, under `exactOptionalPropertyTypes` as well.
+  undefined extends T[Key] ? T[Key] | undefined : T[Key];
+};
+
 /** Header parameters the specification says to ignore: the media types and the credentials set these. */
 type IgnoredHeader = "accept" | "content-type" | "authorization";
 
@@ -1399,25 +1415,52 @@ type ParametersIn<Operation, Where extends OpenAPILocation, Escaping = false> = 
     ? Exclude<Parameters[Where], undefined> extends infer Found
       ? NamesNothing<Found> extends true
         ? {}
-        : { [Key in keyof Found as ParameterKey<Key, Where, Escaping>]: Found[Key] }
+        : { [Key in keyof Named<Found> as ParameterKey<Key, Where, Escaping>]: Named<Found>[Key] }
       : never
     : {}
   : {};
 
-/** An operation's parameters in every location of `In`, as one intersection; escaped where all four are in. */
-type ParametersOf<Operation, In extends OpenAPILocation> = (
-  In extends unknown
-    ? (parameters: ParametersIn<Operation, In, OpenAPILocation extends In ? true : false>) => void
-    : never
-) extends (parameters: infer All) => void
-  ? All
+/**
+ * A location's parameters whose names an earlier location has (`Taken`) left out: one key fills both, typed as the
+ * earlier one. Through `withOpenAPI()` (`Escaping`), each of them is also `"<in>:<name>"` with its own type.
+ */
+type SharedName<Parameters, Taken, Where extends string, Escaping> = [keyof Parameters & Taken] extends [never]
+  ? Parameters
+  : { [Key in keyof Parameters as Key extends Taken ? never : Key]: Parameters[Key] } & (Escaping extends true
+      ? { [Key in keyof Parameters as Key extends Taken ? `${Where}:${Key & string}` : never]?: Parameters[Key] }
+      : {});
+
+/**
+ * An operation's parameters in every location of `In`, as one object type. A name in two locations is one key
+ * (the runtime fills both from it), typed as the path's, then the query's, then the header's.
+ */
+type ParametersOf<Operation, In extends OpenAPILocation, Escaping = OpenAPILocation extends In ? true : false> = [
+  ParametersIn<Operation, "path", Escaping>,
+  "query" extends In ? ParametersIn<Operation, "query", Escaping> : {},
+  "header" extends In ? ParametersIn<Operation, "header", Escaping> : {},
+  "cookie" extends In ? ParametersIn<Operation, "cookie", Escaping> : {},
+] extends [infer Path, infer Query, infer Header, infer Cookie]
+  ? Path &
+      SharedName<Query, keyof Path, "query", Escaping> &
+      SharedName<Header, keyof Path | keyof Query, "header", Escaping> &
+      SharedName<Cookie, keyof Path | keyof Query | keyof Header, "cookie", Escaping>
   : never;
 
 /** Media types whose bodies `endpoint()` sends as JSON when given as parameters. */
 type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
 
-/** Media types a body's properties are sent in as JSON: JSON's, and `*∕*` (any type, so JSON will do). */
-type PropertiesMediaType = JsonMediaType | "*/*";
+/** A media type range (`*∕*`, `application/*`), which names no type to send. */
+type MediaRange = `${string}*${string}`;
+
+/**
+ * The media types of `Content` whose properties are sent as JSON: its JSON ones; else, where it lists only ranges
+ * (Kubernetes' `*∕*`), those: a body of any type may be JSON. Where it lists another type, that type's.
+ */
+type PropertiesTypes<Content> = [keyof Content & JsonMediaType] extends [never]
+  ? [Exclude<keyof Content, MediaRange>] extends [never]
+    ? keyof Content
+    : never
+  : keyof Content & JsonMediaType;
 
 /** `data` holds the whole body: required, or optional when the description marks the body optional. */
 type DataOption<Body, Required> = Required extends true ? { data: Body } : { data?: Body };
@@ -1425,20 +1468,29 @@ type DataOption<Body, Required> = Required extends true ? { data: Body } : { dat
 /** A JSON body whose schema names no property: any object or list, given whole (a merge patch, a JSON Patch). */
 type OpenBody = Record<string, unknown> | readonly unknown[];
 
+/** None of `Fields`: beside a whole body in `data`, a field would be lost. */
+type NoFields<Fields> = { [Key in keyof Fields]?: never };
+
 /**
- * A JSON body: an object's properties sit at the top level beside the other parameters, or the whole body
- * is `data`; any other JSON (a list, say), or an object that names no property, is `data`. An optional object body,
- * or one that names no property (sent as `{}` when left out), may be left out whole.
+ * The two ways to pass a body: its fields beside the parameters (required as the description says), or the whole
+ * of it in `data` with no field beside it. One or the other, as the runtime takes them.
+ */
+type FieldsOrWhole<Fields, Whole, Required> = Required extends true
+  ? (Fields & { data?: never }) | ({ data: Whole } & NoFields<Fields>)
+  : (Partial<Fields> & { data?: never }) | ({ data?: Whole } & NoFields<Fields>);
+
+/**
+ * A JSON body: an object's properties sit at the top level beside the other parameters, or the whole body is
+ * `data`; any other JSON (a list, say) is `data`. An object that names no property is `data` (sent as `{}` when
+ * left out).
  */
 type JsonBodyOptions<Body, Required, Escape = never> =
   NamesNothing<Body> extends true
-    ? { data?: OpenBody }
+    ? FieldsOrWhole<{}, OpenBody, false>
     : Body extends readonly unknown[]
       ? DataOption<Body, Required>
       : Body extends object
-        ? Required extends true
-          ? { data: Body } | Flatten<Escaped<Body, Escape>>
-          : Partial<Escaped<Body, Escape>> & { data?: Body }
+        ? FieldsOrWhole<Escaped<Named<Body>, Escape>, Body, Required>
         : DataOption<Body, Required>;
 
 /** Form media types, whose bodies `withOpenAPI()` builds from the call's properties. */
@@ -1450,9 +1502,7 @@ type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data"
  */
 type Escaped<Body, Taken> = [Taken & keyof Body] extends [never]
   ? Body
-  : Omit<Body, Taken & keyof Body> & {
-      [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : never]: Body[Key];
-    };
+  : { [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : Key]: Body[Key] };
 
 /** A global class's instance type, read off `globalThis` so that no DOM type is named here: `never` where there is none. */
 type Global<Name extends string> = typeof globalThis extends { [Key in Name]: { prototype: infer Instance } }
@@ -1465,8 +1515,19 @@ type FileField = Global<"Blob">;
 /** A whole form in `data`: a `FormData` or `URLSearchParams`, or a URL-encoded form's text. */
 type WholeForm<Multipart> = Global<"FormData"> | Global<"URLSearchParams"> | (Multipart extends true ? never : string);
 
-/** A form field's value: also a file where a multipart form's field takes text (descriptions type files as text). */
-type FieldValue<Value, Multipart> = Multipart extends true ? (string extends Value ? Value | FileField : Value) : Value;
+/** What a multipart field that takes text also takes: a file, or files for a list of text (descriptions type files as text). */
+type FileFor<Value> = Value extends string
+  ? string extends Value
+    ? FileField
+    : never
+  : Value extends readonly (infer Item)[]
+    ? string extends Item
+      ? (Item | FileField)[]
+      : never
+    : never;
+
+/** A form field's value: as the description types it, and in a multipart form a file where it takes text. */
+type FieldValue<Value, Multipart> = Multipart extends true ? Value | FileFor<Value> : Value;
 
 /**
  * `withOpenAPI()`'s form body: its fields by name, with their nested values (a file as a `Blob` in a multipart
@@ -1474,18 +1535,20 @@ type FieldValue<Value, Multipart> = Multipart extends true ? (string extends Val
  */
 type FormOptions<Body, Required, Taken, Multipart> =
   NamesNothing<Body> extends true
-    ? { data?: WholeForm<Multipart> }
-    : { [Key in keyof Body]: FieldValue<Body[Key], Multipart> } extends infer Fields
-      ? Escaped<Fields, Exclude<Taken, "data">> extends infer Named
-        ? "data" extends keyof Body
+    ? FieldsOrWhole<{}, WholeForm<Multipart>, false>
+    : [Body] extends [readonly unknown[] | string | number | boolean]
+      ? // A form of a list or a scalar has no fields: only a whole form.
+        DataOption<WholeForm<Multipart>, Required>
+      : { [Key in keyof Named<Body>]: FieldValue<Named<Body>[Key], Multipart> } extends infer Fields
+        ? "data" extends keyof Fields
           ? Required extends true
-            ? Named
-            : Partial<Named>
-          : Required extends true
-            ? Named | { data: WholeForm<Multipart> | Fields }
-            : Partial<Named> & { data?: WholeForm<Multipart> | Partial<Fields> }
-        : never
-      : never;
+            ? Escaped<Fields, Exclude<Taken, "data">>
+            : Partial<Escaped<Fields, Exclude<Taken, "data">>>
+          : FieldsOrWhole<Escaped<Fields, Taken>, WholeForm<Multipart> | Partial<Fields>, Required>
+        : never;
+
+/** A body that is neither JSON nor a form, given whole: as the description types it, or bytes, a file, a stream. */
+type RawBody<Body> = Body | ArrayBuffer | ArrayBufferView | FileField | Global<"ReadableStream">;
 
 /**
  * What a call passes for the operation's request body: nothing for a GET or HEAD, or when it has none; `data` for
@@ -1502,27 +1565,32 @@ type BodyOptions<
   ? {}
   : Operation extends { requestBody?: infer RequestBody }
     ? Exclude<RequestBody, undefined> extends { content: infer Content }
-      ? [keyof Content & PropertiesMediaType] extends [never]
+      ? [PropertiesTypes<Content>] extends [never]
         ? [Escape] extends [never]
-          ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
+          ? DataOption<RawBody<Content[keyof Content]>, Required>
           : [keyof Content & FormMediaType] extends [never]
-            ? DataOption<Content[keyof Content] | ArrayBuffer | ArrayBufferView, Required>
+            ? DataOption<RawBody<Content[keyof Content]>, Required>
             : FormOptions<
                 Content[keyof Content & FormMediaType],
                 Required,
                 Escape,
                 "multipart/form-data" extends keyof Content ? true : false
               >
-        : JsonBodyOptions<Content[keyof Content & PropertiesMediaType], Required, Escape>
+        : JsonBodyOptions<Content[PropertiesTypes<Content>], Required, Escape>
       : {}
     : {};
+
 /** One object type with the same properties, so that editors show property names, not `Omit<…> & …`. */
 type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
 
 /** `Keys` made optional in each member of `Options`: what `defaults()` already set. */
-type Defaulted<Options, Keys> = Options extends unknown
-  ? Omit<Options, Keys & keyof Options> & Partial<Pick<Options, Keys & keyof Options>>
-  : never;
+type Defaulted<Options, Keys> = [Keys] extends [never]
+  ? Options
+  : Options extends unknown
+    ? { [Key in keyof Options as Key extends Keys ? never : Key]: Options[Key] } & {
+        [Key in keyof Options as Key extends Keys ? Key : never]?: Options[Key];
+      }
+    : never;
 
 /** The named options a route's call takes beside its parameters (the route sets its method and URL). */
 export interface CallOptions extends Pick<EndpointOptions, "baseUrl" | "headers" | "mediaType" | "request"> {}
@@ -1535,11 +1603,21 @@ export interface Undeclared {
   [variable: `server:${string}`]: string | number | undefined;
 }
 
-/** `withOpenAPI()`'s key for a body property the description does not declare (not a GET's or HEAD's). */
+/**
+ * `withOpenAPI()`'s key for a body property the description does not declare: beside a JSON body's or a form's
+ * fields, not beside a whole body in `data`, and not on a GET or HEAD.
+ */
 export interface UndeclaredBody {
   /** A body property or form field, sent as it is: `"body:preferred_locales": ["de"]`. */
   [property: `body:${string}`]: unknown;
 }
+
+/** `UndeclaredBody` where a call may add a body property: its body (if any) goes as fields, not whole in `data`. */
+type BodyEscapes<Options, Method> = Method extends "get" | "head"
+  ? {}
+  : [Exclude<Options["data" & keyof Options], undefined>] extends [never]
+    ? UndeclaredBody
+    : {};
 
 /** The names a `withOpenAPI()` call takes for something other than a body property: those are `"body:<name>"`. */
 type TakenNames<Parameters> = Exclude<NamedOption, "url"> | "data" | keyof Parameters;
@@ -1547,7 +1625,7 @@ type TakenNames<Parameters> = Exclude<NamedOption, "url"> | "data" | keyof Param
 /**
  * The options of an operation's call: its parameters and body, and the named options beside them; nothing else,
  * so that a misspelled name is an error. Through `withOpenAPI()` (`In` all four locations), the escapes too.
- * `Method` (lowercase) leaves the body out of a GET's or HEAD's.
+ * `Method` (lowercase) leaves the body out of a GET's or HEAD's. A union where a body can be passed two ways.
  */
 export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocation = "path" | "query", Method = string> =
   // Through `infer`, so that an error prints the options' properties, not this alias and the whole operation.
@@ -1558,9 +1636,9 @@ export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocatio
       keyof Defaults
     >
   > extends infer Options
-    ? Options &
-        CallOptions &
-        (OpenAPILocation extends In ? Undeclared & (Method extends "get" | "head" ? {} : UndeclaredBody) : {})
+    ? Options extends unknown
+      ? Options & CallOptions & (OpenAPILocation extends In ? Undeclared & BodyEscapes<Options, Method> : {})
+      : never
     : never;
 
 /** A description's route's method, lowercase: simpler than RouteMethod(), which a check of every call would pay for. */
@@ -1674,14 +1752,17 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends
 // What the public types above are built from, exported (each documented where it is declared) so that the
 // generated API docs name no type a reader cannot open.
 export type {
+  BodyEscapes,
   BodyOptions,
   ColonNames,
   DataOption,
   Defaulted,
   Escaped,
   Expressions,
+  FieldsOrWhole,
   FieldValue,
   FileField,
+  FileFor,
   Flatten,
   FormMediaType,
   FormOptions,
@@ -1694,9 +1775,12 @@ export type {
   JsonContent,
   JsonMediaType,
   Letter,
+  MediaRange,
+  Named,
   NamedKeys,
   NamedOption,
   NamesNothing,
+  NoFields,
   OpenBody,
   OperationAt,
   OperationMethod,
@@ -1706,11 +1790,13 @@ export type {
   ParameterKey,
   ParametersIn,
   ParametersOf,
-  PropertiesMediaType,
+  PropertiesTypes,
+  RawBody,
   RequiredIn,
   RouteArgument,
   RouteArguments,
   RouteOperation,
+  SharedName,
   SuccessBody,
   SuccessStatuses,
   TakenNames,

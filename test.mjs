@@ -8,7 +8,7 @@ import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIRECTORY_API, ensureDirectory } from "./fixtures/directory.mjs";
 import { TYPED_FIXTURES } from "./fixtures/testkit.mjs";
-import { TYPED_APIS } from "./fixtures/typed-calls.mjs";
+import { TYPED_PATHS } from "./fixtures/typed-calls.mjs";
 
 const node = process.execPath;
 const tsx = ["--import", "tsx"];
@@ -78,11 +78,12 @@ const pathsOnly = process.argv.includes("--paths");
 // README example alone.
 const typedPaths = TYPED_FIXTURES.map((name) => [`fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`]);
 const petstorePaths = ["node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"];
-// Stripe's, Kubernetes' and Zoom's from the public API directory (fetched into a cache on first use), for the type
-// tests at real size: as declaration files, which openapi-typescript's docs suggest and `skipLibCheck` skips.
+// Stripe's, Kubernetes' and Zoom's (and three more) from the public API directory (fetched into a cache on first
+// use), for the type tests at real size: as declaration files, which openapi-typescript's docs suggest and
+// `skipLibCheck` skips.
 const directoryPaths = () =>
   ensureDirectory().then(() =>
-    TYPED_APIS.map(({ name, description }) => [join(DIRECTORY_API, description), `fixtures/${name}.paths.d.ts`]),
+    TYPED_PATHS.map(({ name, description }) => [join(DIRECTORY_API, description), `fixtures/${name}.paths.d.ts`]),
   );
 if (pathsOnly) {
   await generate([...typedPaths, ...(await directoryPaths()), petstorePaths]);

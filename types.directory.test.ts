@@ -1,9 +1,13 @@
-// Type tests at real size: Stripe's, Kubernetes' and Zoom's `paths`, as openapi-typescript 7 generates them from the
-// public API directory (`npm test` and `npm run paths` write fixtures/<name>.paths.d.ts). Compiled, never run, like
-// types.openapi.test.ts: every line must compile, and every line after a `@ts-expect-error` must not. The calls
-// are what the runtime does with them (endpoint.test.ts): types and runtime agree.
+// Type tests at real size: Stripe's, Kubernetes' and Zoom's `paths`, and Spotify's, ElevenLabs' and Jira's for
+// shapes those lack, as openapi-typescript 7 generates them from the public API directory (`npm test` and `npm run
+// paths` write fixtures/<name>.paths.d.ts). Compiled, never run, like types.openapi.test.ts: every line must
+// compile, and every line after a `@ts-expect-error` must not. Each accepted call is one the runtime builds as
+// the description says (directory.test.ts runs the everyday ones), each refused one it refuses or would get wrong.
 import { endpoint, type OpenAPIDescription, type OpenAPIEndpoint, withOpenAPI } from "./endpoint.ts";
+import type { paths as ElevenLabs } from "./fixtures/elevenlabs.paths.d.ts";
+import type { paths as Jira } from "./fixtures/jira.paths.d.ts";
 import type { paths as Kubernetes } from "./fixtures/kubernetes.paths.d.ts";
+import type { paths as Spotify } from "./fixtures/spotify.paths.d.ts";
 import type { paths as Stripe } from "./fixtures/stripe.paths.d.ts";
 import type { paths as Zoom } from "./fixtures/zoom.paths.d.ts";
 
@@ -55,6 +59,16 @@ stripe("POST /v1/customers", { data: "email=jenny%40example.com" });
 stripe("POST /v1/customers", { data: { email: "jenny@example.com", metadata: { order_id: "6735" } } });
 // @ts-expect-error the fields in `data` keep their types
 stripe("POST /v1/customers", { data: { email: 1 } });
+
+// Fields or the whole form, not both: a field beside a whole form would be lost.
+// @ts-expect-error `description` beside a whole form
+stripe("POST /v1/customers", { data: new URLSearchParams({ email: "jenny@example.com" }), description: "Regular" });
+// @ts-expect-error and no "body:" key beside it either
+stripe("POST /v1/customers", { data: "email=jenny%40example.com", "body:description": "Regular" });
+// An optional parameter may be `undefined` (absent), under `exactOptionalPropertyTypes` too.
+declare const maybe: number | undefined;
+stripe("GET /v1/customers", { limit: maybe });
+stripe("POST /v1/customers", { email: maybe === undefined ? undefined : "jenny@example.com" });
 
 // `url` beside a route is a parameter or a form field: the route is the URL.
 stripe("GET /v1/products", { url: "https://shop.example/t-shirt" });
@@ -124,6 +138,24 @@ kubernetes("DELETE /api/v1/namespaces/{namespace}/pods/{name}", {
   "body:gracePeriodSeconds": 0,
   "body:preconditions": { uid: "u1" },
 });
+// @ts-expect-error the whole body in `data`, and a property beside it, which would be lost
+kubernetes("POST /api/v1/namespaces/{namespace}/pods", {
+  namespace: "d",
+  data: { kind: "Pod" },
+  metadata: { name: "x" },
+});
+// A name in the path and the query: one key fills both, typed as the path's; "query:<name>" sets the query's alone.
+kubernetes("GET /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}", {
+  namespace: "d",
+  name: "web-0",
+  path: "healthz",
+});
+kubernetes("GET /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}", {
+  namespace: "d",
+  name: "web-0",
+  path: "healthz",
+  "query:path": "/ready",
+});
 // @ts-expect-error the body's `data` holds strings
 kubernetes("POST /api/v1/namespaces/{namespace}/configmaps", { namespace: "default", "body:data": { mode: 1 } });
 
@@ -141,6 +173,33 @@ zoom("GET /metrics/meetings", { type: "live", from: "2026-11-01", to: "2026-11-2
 zoom("GET /metrics/meetings", { type: "live", from: "2026-11-01" });
 // @ts-expect-error `page_sise` is not a parameter ("Did you mean to write 'page_size'?")
 zoom("GET /users", { page_sise: 30 });
+
+// --- Shapes the three lack: an open object body, a list of files, `*∕*` beside a form ----------------------------
+
+// Spotify: the body's `additionalProperties` do not open the call to any name; `ids` in the query and the body.
+const spotify = withOpenAPI<Spotify>(endpoint, description);
+spotify("PUT /me/albums", { ids: "4iV5W9uYEdYUVa79Axb7Rh" });
+spotify("PUT /me/albums", { ids: "4iV5W9uYEdYUVa79Axb7Rh", "body:ids": ["1301WleyT98MSxVHPZCA6M"], "body:extra": 1 });
+// @ts-expect-error the query's `ids` is required
+spotify("PUT /me/albums", {});
+// @ts-expect-error a name the description lacks, although the body takes more properties: "body:<name>" sends it
+spotify("PUT /me/albums", { ids: "4iV5W9uYEdYUVa79Axb7Rh", extra: 1 });
+
+// ElevenLabs: a multipart list of files.
+const elevenlabs = withOpenAPI<ElevenLabs>(endpoint, description);
+elevenlabs("POST /v1/voices/add", { name: "Narrator", files: [new Blob(["RIFF"]), new Blob(["RIFF"])] });
+// @ts-expect-error `files` is a list
+elevenlabs("POST /v1/voices/add", { name: "Narrator", files: new Blob(["RIFF"]) });
+
+// Jira: `*∕*` beside a multipart form is a form, whose schema (a list) has no fields: the whole form in `data`.
+const jira = withOpenAPI<Jira>(endpoint, description);
+const columns = new FormData();
+columns.append("columns", "summary");
+jira("PUT /rest/api/3/filter/{id}/columns", { id: 10000, data: columns });
+// @ts-expect-error the runtime takes a form, not a list
+jira("PUT /rest/api/3/filter/{id}/columns", { id: 10000, data: ["summary", "status"] });
+// @ts-expect-error an open body with named properties still needs the path parameter
+jira("POST /rest/api/3/field/{fieldKey}/option", { value: "Blue" });
 
 // --- The plain cast: path and query parameters by name, no escapes -----------------------------------------------
 

@@ -50,12 +50,19 @@ const cases: Expected[] = [
   { call: `ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "dpo" } });` },
   {
     call: `ai("POST /fine_tuning/jobs", { model: "m", training_file: "f", "body:method": { type: "rlhf" } });`,
-    code: 2345,
-    at: "{ model",
+    code: 2322,
+    at: 'type: "rlhf"',
     says: {
       "TypeScript 5": `Type '"rlhf"' is not assignable to type '"supervised" | "dpo"'.`,
       "TypeScript 7": `Type '"rlhf"' is not assignable to type '"dpo" | "supervised"'.`,
     },
+  },
+  // A misspelled body property, as a misspelled parameter: the compiler's "Did you mean".
+  {
+    call: `ai("POST /fine_tuning/jobs", { model: "m", training_fle: "f" });`,
+    code: 2561,
+    at: "training_fle:",
+    says: "Object literal may only specify known properties, but 'training_fle' does not exist in type '…'. Did you mean to write 'training_file'?",
   },
   // A required body property is required; `url` beside a route is one (the route is the URL).
   {
@@ -73,6 +80,19 @@ const cases: Expected[] = [
     call: `github("GET /repos/{owner}/{repo}/contents/{path}", { owner: "vercel", repo: "next.js", path: "docs/README.md", ref: "v1.2.3" });`,
   },
 
+  {
+    call: `github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", title: "Found a bug", lables: ["bug"] });`,
+    code: 2561,
+    at: "lables:",
+    says: "Object literal may only specify known properties, but 'lables' does not exist in type '…'. Did you mean to write 'labels'?",
+  },
+  // The whole body in `data`, and a property beside it, which would be lost: an error that names it.
+  {
+    call: `github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", data: { title: "Found a bug" }, labels: ["bug"] });`,
+    code: 2345,
+    at: "{ owner",
+    says: "Type 'string[]' is not assignable to type 'undefined'.",
+  },
   // A missing body property.
   {
     call: `github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", body: "It breaks." });`,

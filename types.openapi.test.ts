@@ -78,6 +78,14 @@ github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", {
   name: "a.zip",
   data: new Uint8Array(4),
 });
+// A file or a stream as it is.
+github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", {
+  owner: "o",
+  repo: "r",
+  release_id: 1,
+  name: "a.zip",
+  data: new Blob(["PK"]),
+});
 
 // The named options sit beside the parameters.
 github("GET /repos/{owner}/{repo}", {
