@@ -20,6 +20,7 @@ import {
   ACCEPT,
   builds,
   callsOf,
+  JSON_TYPE,
   NAMED_OPTIONS,
   normalize,
   PRODUCTION_FIXTURES,
@@ -2458,6 +2459,33 @@ openapi(
       headers: { accept: "*/*", "user-agent": UA },
     });
     assert.is(api("GET /v3/{id}", { id: 7, "query:id": 8 }).url, "https://api.example/v3/7?id=8");
+  },
+);
+
+openapi(
+  "a body whose only media type is a range (`*/*`): an object as JSON, `{}` when required and left out, text unlabelled",
+  ({ endpoint, withOpenAPI }) => {
+    const api = withOpenAPI(
+      endpoint,
+      oneOperation("/namespaces", "post", { requestBody: { required: true, content: { "*/*": { schema: {} } } } }),
+    );
+    const json = { accept: "*/*", "user-agent": UA, "content-type": JSON_TYPE };
+    assert.equal(api("POST /namespaces"), {
+      method: "post",
+      url: "https://api.example/namespaces",
+      headers: json,
+      body: {},
+    });
+    assert.equal(api("POST /namespaces", { metadata: { name: "team-a" } }).body, { metadata: { name: "team-a" } });
+    assert.equal(api("POST /namespaces", { metadata: { name: "team-a" } }).headers, json);
+    assert.equal(api("POST /namespaces", { data: "name: team-a" }), {
+      method: "post",
+      url: "https://api.example/namespaces",
+      headers: { accept: "*/*", "user-agent": UA },
+      body: "name: team-a",
+    });
+    const yaml = { headers: { "content-type": "application/yaml" }, data: "name: team-a" };
+    assert.is(api("POST /namespaces", yaml).headers["content-type"], "application/yaml");
   },
 );
 

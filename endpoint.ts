@@ -2700,7 +2700,8 @@ const literalTemplate = (url: string): Template => ({
 
 /**
  * A result's body where the description requires one and the call gave none: the empty value of its media type
- * (`{}` for JSON, an empty form), labelled; and its label where the call set none and the body has one.
+ * (`{}` for JSON, an empty form), labelled; and its label where the call set none and the body has one. `labelled`:
+ * the call's own `content-type`.
  */
 function settleBody(
   result: RequestOptions,
@@ -2710,7 +2711,16 @@ function settleBody(
   labelled: boolean,
 ) {
   const empty = result.body === undefined || result.body === "";
-  if (empty && operation.bodyRequired && type !== undefined) {
+  if (type === undefined) {
+    // Only media ranges listed (`*∕*`), or none: an object goes as JSON (build() labels it), so a required body left
+    // out is `{}`; text is no JSON, and goes unlabelled.
+    if (empty && operation.bodyRequired) {
+      result.body = {};
+      if (!labelled) result.headers["content-type"] = JSON_TYPE;
+    } else if (!labelled && typeof result.body === "string") delete result.headers["content-type"];
+    return result;
+  }
+  if (empty && operation.bodyRequired) {
     const globals = globalThis as DescriptionNode;
     // A JSON Patch is a list of operations.
     if (isJson(type)) result.body = JSON_PATCH.test(type) ? [] : {};
@@ -2821,7 +2831,9 @@ function takesFastWay({ operation, label }: Prepared, given: Record<string, unkn
     if (typeof value === "object" && operation.parameterKeys.has(key) && isNested(value)) return false;
     // The caller's headers may hold a content-type that a non-JSON body's label would replace.
     if (key === "headers" && label && label !== JSON_TYPE) return false;
-    if (key === "data" && typeof given.data === "string" && operation.bodyTypes.some(isJson)) return false;
+    // A string goes as JSON text, or (no media type but ranges) unlabelled: the general way writes both.
+    const { bodyTypes } = operation;
+    if (key === "data" && typeof given.data === "string" && (!bodyTypes.length || bodyTypes.some(isJson))) return false;
     // A form's `data` that is not a field of it is the whole body, or its fields as one object.
     if (key === "data" && operation.form && !operation.dataField) return false;
   }

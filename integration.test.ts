@@ -609,7 +609,7 @@ npm(
 );
 
 npm(
-  "every type the README says is exported is exported by the declaration files, and every exported type is named there",
+  "the types the README names are the declaration files' public exports; what they are built from is exported too",
   () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     const sentence = readme.slice(
@@ -625,11 +625,12 @@ npm(
         .map((name) => name.trim())
         .filter(Boolean),
     );
-    const exported = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)]
-      .map((match) => match[1]!)
-      .concat(listed)
-      .sort();
+    // The public types are exported where they are declared; the `export type { … }` list holds what they are
+    // built from, which the README mentions as a whole (the API docs document each).
+    const exported = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)].map((match) => match[1]!).sort();
     assert.equal(named, exported);
+    assert.ok(listed.length > 20, `${listed.length} building blocks exported`);
+    assert.ok(sentence.includes("What they are built from is exported too"));
   },
 );
 
@@ -887,13 +888,13 @@ vendored(
       paths: openapiCompilerOptions.paths,
     });
     // The signature of the call, its options spelled out: the path parameter still required, the body's
-    // properties (the whole-body `data` form is shown first), the named options.
+    // properties, then the named options by their interface's name.
     for (const property of [
       'route: "POST /repos/{owner}/{repo}/issues"',
       "repo: ",
       "title: string | number;",
       "labels?: ",
-      "request?: RequestMeta",
+      "} & CallOptions)",
     ]) {
       assert.ok(shown.includes(property), `${property} in:\n${shown}`);
     }

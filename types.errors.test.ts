@@ -374,20 +374,25 @@ for (const [file, { header: head, cases: list }] of Object.entries(files)) {
   writeFileSync(join(dir, `${name}.json`), JSON.stringify({ compilerOptions, files: [`${name}.ts`] }));
 }
 
-/** Every compiler on every file, at once: `[compiler, file, output]`. */
+/**
+ * Every compiler on our file, TypeScript 7 on openapi-fetch's (whose texts for these mistakes are the same with 5,
+ * which takes 10 s over it; `PEER_TS5=1` checks that), at once: `[compiler, file, output]`.
+ */
 const outputs = await Promise.all(
   Object.entries(compilers).flatMap(([compiler, tsc]) =>
-    Object.keys(files).map(
-      (file) =>
-        new Promise<[keyof typeof allCompilers, string, string]>((resolve) =>
-          execFile(
-            process.execPath,
-            [tsc, "-p", join(dir, `${file === "openapi-fetch" ? "peer" : "ours"}.json`), "--pretty", "false"],
-            { cwd: root, maxBuffer: 1 << 24 },
-            (_, stdout) => resolve([compiler as keyof typeof allCompilers, file, stdout]),
+    Object.keys(files)
+      .filter((file) => file !== "openapi-fetch" || compiler === "TypeScript 7" || process.env.PEER_TS5)
+      .map(
+        (file) =>
+          new Promise<[keyof typeof allCompilers, string, string]>((resolve) =>
+            execFile(
+              process.execPath,
+              [tsc, "-p", join(dir, `${file === "openapi-fetch" ? "peer" : "ours"}.json`), "--pretty", "false"],
+              { cwd: root, maxBuffer: 1 << 24 },
+              (_, stdout) => resolve([compiler as keyof typeof allCompilers, file, stdout]),
+            ),
           ),
-        ),
-    ),
+      ),
   ),
 );
 if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
