@@ -617,7 +617,7 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
       // What an expansion writes, its operator or separator too (`{.a,b}` with empty values), can help build
       // a dot segment only with a piece made of dots alone. Escaped, a value has no "/" or "%", so unless
       // its operator keeps them or writes "/" or "." (`{+a}`, `{/a*}`, `{.a}`), it must start with a dot.
-      const mayDot = text[0] === "." || part.keep === RESERVED || part.separator !== ",";
+      const mayDot = text.startsWith(".") || part.keep === RESERVED || part.separator !== ",";
       if (part.inPath && mayDot && DOT_PIECE.test(joiner + text)) {
         dotted ??= [];
         dotted.push([at, out.length, variable.name]);
@@ -626,7 +626,9 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
     }
   }
   if (dotted) rejectDotSegments(out, dotted);
-  return trimSlash && out.length > 1 && last[last.length - 1] === "/" ? out.slice(0, -1) : out;
+  // endsWith(), not last[last.length - 1]: an operation's template ends in an empty literal, and V8 reads a
+  // string out of bounds on a slow path, which cost withOpenAPI's calls ~70 ns each.
+  return trimSlash && out.length > 1 && last.endsWith("/") ? out.slice(0, -1) : out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -2363,10 +2365,16 @@ function bracketPairs(name: string, value: unknown, add: AddPair, depth = 0): vo
   for (const key of Object.keys(value)) bracketPairs(name + "[" + key + "]", value[key], add, depth + 1);
 }
 
-/** Whether a list or object holds another: a value no OpenAPI style writes but deepObject's brackets. */
-const isNested = (value: unknown) =>
-  (Array.isArray(value) || isPlainObject(value)) &&
-  Object.values(value).some((item) => Array.isArray(item) || isPlainObject(item));
+const isListOrObject = (value: unknown) => Array.isArray(value) || isPlainObject(value);
+
+/**
+ * Whether a list or object holds another: a value no OpenAPI style writes but deepObject's brackets. A list is
+ * read as it is (the fast way asks this of every list parameter; Object.values() would copy it).
+ */
+function isNested(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(isListOrObject);
+  return isPlainObject(value) && Object.values(value).some(isListOrObject);
+}
 
 /**
  * A value in the shape RFC 6570 expands as OpenAPI's style table writes it: JSON text for a JSON `content`
@@ -2820,22 +2828,33 @@ function preparer(context: OpenAPIContext, state: State): (route: string) => Pre
 }
 
 /**
+ * Whether a call's `data` can go the fast way: not a string where that goes as JSON text, or unlabelled (no media
+ * type but ranges), nor a form's `data` that is not a field of it (the whole body, or its fields as one object).
+ * The general way writes all three.
+ */
+function dataTakesFastWay({ bodyTypes, form, dataField }: CompiledOperation, data: unknown): boolean {
+  if (typeof data === "string" && (!bodyTypes.length || bodyTypes.some(isJson))) return false;
+  return !form || Boolean(dataField);
+}
+
+/**
  * Whether a call can take the fast way: nothing in it changes the server, the operation or the media types, or
- * escapes a name; a JSON body is not given as a string (which goes as JSON text); every required parameter is set.
+ * escapes a name; its `data` and parameter values are ones build() writes as the general way would; every
+ * required parameter is set.
  */
 function takesFastWay({ operation, label }: Prepared, given: Record<string, unknown>, defaults: State): boolean {
   for (const key in given) {
     if (key === "baseUrl" || key === "method" || key === "mediaType" || key.includes(":")) return false;
-    // A value nested deeper than its style writes is the general way's: styled() writes or refuses it.
     const value = given[key];
-    if (typeof value === "object" && operation.parameterKeys.has(key) && isNested(value)) return false;
-    // The caller's headers may hold a content-type that a non-JSON body's label would replace.
-    if (key === "headers" && label && label !== JSON_TYPE) return false;
-    // A string goes as JSON text, or (no media type but ranges) unlabelled: the general way writes both.
-    const { bodyTypes } = operation;
-    if (key === "data" && typeof given.data === "string" && (!bodyTypes.length || bodyTypes.some(isJson))) return false;
-    // A form's `data` that is not a field of it is the whole body, or its fields as one object.
-    if (key === "data" && operation.form && !operation.dataField) return false;
+    if (key === "headers") {
+      // The caller's headers may hold a content-type that a non-JSON body's label would replace.
+      if (label && label !== JSON_TYPE) return false;
+    } else if (key === "data") {
+      if (!dataTakesFastWay(operation, value)) return false;
+    } else if (typeof value === "object" && operation.parameterKeys.has(key) && isNested(value)) {
+      // A value nested deeper than its style writes is the general way's: styled() writes or refuses it.
+      return false;
+    }
   }
   for (const key of operation.required) {
     if ((!hasOwn(given, key) || given[key] == null) && defaults.params?.[key] == null) return false;
