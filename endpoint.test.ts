@@ -2261,6 +2261,34 @@ openapi(
 );
 
 openapi(
+  "a form's fields from defaults() come first, the call's merged over them, the same both ways",
+  ({ endpoint, withOpenAPI }) => {
+    const stripe = withOpenAPI(endpoint, stripeLike).defaults({ metadata: { source: "web" }, email: "d@example.com" });
+    const options = { metadata: { order_id: "6735" }, tags: ["a"], email: "mona@example.com" };
+    const form = stripe("POST /v1/customers", options);
+    assert.equal(
+      [...(form.body as URLSearchParams)],
+      [
+        ["metadata[source]", "web"],
+        ["metadata[order_id]", "6735"],
+        ["email", "mona@example.com"],
+        ["tags", "a"],
+      ],
+    );
+    const general = stripe.parse(stripe.merge("POST /v1/customers", options));
+    assert.equal([...(general.body as URLSearchParams)], [...(form.body as URLSearchParams)]);
+    // The defaults' fields alone make the body of a call that brings none, and are not changed by any call.
+    assert.equal(
+      [...(stripe("POST /v1/customers").body as URLSearchParams)],
+      [
+        ["metadata[source]", "web"],
+        ["email", "d@example.com"],
+      ],
+    );
+  },
+);
+
+openapi(
   "multipart parts take their encoding: a JSON contentType is a JSON Blob, a style writes text parts",
   async ({ endpoint, withOpenAPI }) => {
     const multipart = withOpenAPI(

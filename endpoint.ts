@@ -2778,6 +2778,8 @@ interface Prepared {
   /** The media type its body goes as, and what that labels. */
   type: string | undefined;
   label: string | undefined;
+  /** A form's fields from `defaults()`, worked out once: `undefined` when it sets none. */
+  fields: Record<string, unknown> | undefined;
 }
 
 /** Parameters less the server's variables (`"server:<name>"`): those fill the server's URL, not the request. */
@@ -2806,7 +2808,7 @@ function preparer(context: OpenAPIContext, state: State): (route: string) => Pre
     const operation = readOnce(context, lower ?? state.verb, url);
     const type = mediaTypeFor(operation.bodyTypes, {}, false);
     const label = labelFor(type);
-    const slow = { operation, state: undefined, formState: undefined, type, label };
+    const slow = { operation, state: undefined, formState: undefined, type, label, fields: undefined };
     if (!operation.fastTemplate || escapes) return slow;
     let onIt: State;
     try {
@@ -2823,7 +2825,8 @@ function preparer(context: OpenAPIContext, state: State): (route: string) => Pre
     };
     const fast = { ...onIt, params, presetHeaders, bodyHeaders };
     const formState = operation.form && label ? { ...fast, presetHeaders: bodyHeaders } : undefined;
-    return { operation, state: fast, formState, type, label };
+    const fields = operation.form ? defaultFields(operation, params) : undefined;
+    return { operation, state: fast, formState, type, label, fields };
   }, 1000);
 }
 
@@ -2862,22 +2865,40 @@ function takesFastWay({ operation, label }: Prepared, given: Record<string, unkn
   return true;
 }
 
+/** Whether a key of a form call's options is a field of the form: not a named option, a parameter or `url`. */
+const isFormField = (operation: CompiledOperation, key: string) =>
+  key !== "url" && !NAMED.has(key) && !operation.parameterKeys.has(key);
+
+/** The form fields `defaults()` sets for an operation, or `undefined` when it sets none. */
+function defaultFields(operation: CompiledOperation, params: Record<string, unknown> | null) {
+  let fields: Record<string, unknown> | undefined;
+  for (const key in params) {
+    if (!isFormField(operation, key)) continue;
+    fields ??= {};
+    put(fields, key, params[key]);
+  }
+  return fields;
+}
+
 /**
  * A form call's options for build(): the named options and parameters as they are, every other key a field of
  * the form, built in `data`: the defaults' fields first, the call's merged over them, then a `url` one, as the
- * general way has them.
+ * general way has them. With no defaults' fields, the call's go straight into the list (merging into an object
+ * and listing its entries again cost a fifth of a Stripe call).
  */
-function formOptions({ operation, state, type }: Prepared, given: Record<string, unknown>): Record<string, unknown> {
+function formOptions({ operation, fields: preset, type }: Prepared, given: Record<string, unknown>) {
   const options: Record<string, unknown> = {};
-  const fields: Record<string, unknown> = {};
-  const isField = (key: string) => key !== "url" && !NAMED.has(key) && !operation.parameterKeys.has(key);
-  for (const key in state!.params) if (isField(key)) put(fields, key, state!.params[key]);
+  const fields = preset && shallowCopy(preset);
+  const entries: [string, unknown][] = [];
   for (const key in given) {
-    if (given[key] === undefined || !hasOwn(given, key)) continue;
-    if (isField(key)) mergeKey(fields, key, given[key]);
-    else if (key !== "url") put(options, key, given[key]);
+    const value = given[key];
+    if (value === undefined || !hasOwn(given, key)) continue;
+    if (!isFormField(operation, key)) {
+      if (key !== "url") put(options, key, value);
+    } else if (fields) mergeKey(fields, key, value);
+    else entries.push([key, value]);
   }
-  const entries = Object.entries(fields);
+  if (fields) entries.push(...Object.entries(fields));
   if (given.url !== undefined) entries.push(["url", given.url]);
   if (entries.length || operation.bodyRequired) options.data = formBody(type!, entries, operation.encoding);
   return options;
