@@ -17,7 +17,7 @@ import { endpoint, parseTemplate, withOpenAPI } from "./dist/endpoint.mjs";
 import { descriptionName, directoryFiles, readDescription } from "./fixtures/directory.mjs";
 import { hostileInputs } from "./fixtures/hostile.mjs";
 import { ACCEPT, callOf, normalize, UA } from "./fixtures/testkit.mjs";
-import { oursCall, peerCall, TYPED_APIS } from "./fixtures/typed-calls.mjs";
+import { CHECK_OPTIONS, oursCall, peerCall, TYPED_APIS } from "./fixtures/typed-calls.mjs";
 
 /** The chart's candidates and their colours. */
 const CHART_COLORS = {
@@ -703,16 +703,7 @@ function typeCheckTimes(rounds = 3) {
   }
   const dir = join(root, "node_modules", ".cache", "endpoint-options-bench");
   mkdirSync(dir, { recursive: true });
-  const compilerOptions = {
-    strict: true,
-    noEmit: true,
-    target: "es2022",
-    module: "nodenext",
-    moduleResolution: "nodenext",
-    types: [],
-    skipLibCheck: true,
-  };
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["calls.ts"] }));
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: CHECK_OPTIONS, files: ["calls.ts"] }));
   const compilers = [
     ["7", "typescript7"],
     ["5.9", "typescript"],

@@ -25,7 +25,7 @@ import { gzipSync } from "node:zlib";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as source from "./endpoint.ts";
-import { DIRECTORY_API, ensureDirectory, readDescription } from "./fixtures/directory.mjs";
+import { BIG_APIS, DIRECTORY_API, ensureDirectory, readDescription } from "./fixtures/directory.mjs";
 import {
   awkward,
   builds,
@@ -1181,18 +1181,6 @@ if (!onlySuite || onlySuite === "third-party") thirdParty.run();
 // properties however deep, no readOnly ones, a body a GET does not send). An operation is accepted when a variant
 // is; each other one, and any variant the library built wrong, is put down to a class (see diagnose()).
 // ORACLE_ONLY=<text> keeps the operations whose "<file> <METHOD> <path>" holds it.
-
-/** The descriptions, by their path under the directory's `api/`. */
-const BIG_APIS = [
-  "stripe.com.json",
-  "kubernetes.io.json",
-  "slack.com.json",
-  "zoom.us.json",
-  "sendgrid.com.json",
-  "gitlab.com.json",
-  "atlassian.com/jira.json",
-  "asana.com.json",
-];
 
 /** Every operation of a big API's description: Prism serves each path at its root. */
 function describedCalls(file: string, description: Schema): DescribedCall[] {

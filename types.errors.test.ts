@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { oursCall, peerCall, TYPED_APIS } from "./fixtures/typed-calls.mjs";
+import { CHECK_OPTIONS, oursCall, peerCall, TYPED_APIS } from "./fixtures/typed-calls.mjs";
 
 const root = dirname(fileURLToPath(import.meta.url));
 const allCompilers = {
@@ -354,16 +354,7 @@ function matches(last: string, says: string): boolean {
 // Inside the repository, so that GitHub's types and openapi-fetch are found in its node_modules.
 mkdirSync(join(root, "node_modules", ".cache"), { recursive: true });
 const dir = mkdtempSync(join(root, "node_modules", ".cache", "errors-"));
-const compilerOptions = {
-  strict: true,
-  noEmit: true,
-  target: "es2022",
-  module: "nodenext",
-  moduleResolution: "nodenext",
-  types: [],
-  skipLibCheck: true,
-  allowImportingTsExtensions: true,
-};
+const compilerOptions = { ...CHECK_OPTIONS, allowImportingTsExtensions: true };
 const files = {
   "withOpenAPI and OpenAPIEndpoint": { header: header + directoryHeader, cases },
   "openapi-fetch": { header: peerHeader, cases: peerCases },
