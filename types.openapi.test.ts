@@ -11,6 +11,7 @@ import {
   type OpenAPIDescription,
   type OpenAPIEndpoint,
   type OpenAPIResponse,
+  type OpenAPIRoute,
   type RequestOptions,
   withOpenAPI,
 } from "./endpoint.ts";
@@ -139,6 +140,28 @@ expectType<Equal<typeof parsed, RequestOptions>>();
 // --- A description of one's own, through openapi-typescript --------------------------------------------
 
 const notes = endpoint.defaults({ baseUrl: "https://notes.example" }) as OpenAPIEndpoint<Notes>;
+
+// The routes, exactly: the methods each path item has, none of its `put?: never` nor its `parameters`.
+expectType<
+  Equal<
+    OpenAPIRoute<Notes>,
+    | "POST /notes"
+    | "GET /notes/{id}"
+    | "DELETE /notes/{id}"
+    | "PATCH /notes/{id}"
+    | "GET /notes/{id}/text"
+    | "PUT /notes/{id}/text"
+    | "POST /notes/{id}/attachment"
+    | "POST /notes/bulk"
+    | "GET /search"
+  >
+>();
+// A path item written by hand: an optional operation is a route, one that is only `undefined` is none.
+type HandWritten = {
+  "/a": { get?: { responses: {} }; put?: undefined; parameters: { query?: never } };
+  "/b": { delete: { responses: {} } };
+};
+expectType<Equal<OpenAPIRoute<HandWritten>, "GET /a" | "DELETE /b">>();
 
 // A required query parameter, and an optional one with its type.
 notes("GET /notes/{id}", { id: 1, fields: "title" });
