@@ -1,6 +1,6 @@
-// Builds dist/ from endpoint.ts: ESM, CommonJS, a minified ESM bundle for browsers and CDNs,
-// and the declaration files for both module systems. Each file is written whole and then renamed into
-// place, so that a test reading dist/ while another checkout's `npm test` rebuilds it never sees half a file.
+// Builds dist/ from endpoint.ts: ESM, CommonJS, two minified ESM bundles for browsers and CDNs (without and with
+// `withOpenAPI`), and the declaration files for both module systems. Each file is written whole and then renamed
+// into place, so that a test reading dist/ while another checkout's `npm test` rebuilds it never sees half a file.
 
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -53,9 +53,9 @@ function withoutOpenAPI({ path }) {
   return { contents: source.slice(0, start) + source.slice(end + "\n// #endregion\n".length), loader: "ts" };
 }
 
-// The CDN bundle is what most pages need: `withOpenAPI` (the `#region openapi` of endpoint.ts) is left to the ESM
-// build, which CDNs serve too, until it fits the bundle's budget. Its source is left out before minifying, not only
-// shaken out after: esbuild picks short names by the letters of the whole file.
+// The CDN bundle is what most pages need: `withOpenAPI` (the `#region openapi` of endpoint.ts) is left to
+// dist/endpoint.openapi.min.js, below, until it fits the bundle's budget. Its source is left out before minifying,
+// not only shaken out after: esbuild picks short names by the letters of the whole file.
 const cdn = await build({
   ...common,
   // Its exports are these three; the named options' list and the types are for module users.
@@ -78,6 +78,8 @@ const builds = [
   ...(await Promise.all([
     build({ ...modules, format: "esm", outfile: "dist/endpoint.mjs" }),
     build({ ...modules, format: "cjs", platform: "node", outfile: "dist/endpoint.cjs" }),
+    // The CDN module for pages that use `withOpenAPI`: every runtime export of endpoint.ts, minified.
+    build({ ...modules, format: "esm", minify: true, outfile: "dist/endpoint.openapi.min.js" }),
   ])),
 ];
 for (const { outputFiles } of builds) for (const { path, contents } of outputFiles) write(path, contents);

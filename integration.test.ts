@@ -1,5 +1,5 @@
 // Every way in, tried the way its users meet it: the package as `npm pack` publishes it, installed into
-// a fresh project (ESM, CommonJS, TypeScript consumers, publint, arethetypeswrong); the CDN bundle
+// a fresh project (ESM, CommonJS, TypeScript consumers, publint, arethetypeswrong); the CDN bundles
 // imported by URL from a page in headless Chromium; `endpoint.ts` vendored alone; Deno and Bun.
 // The README's channel snippets are run as written (marked `<!-- run: name -->` there).
 
@@ -368,6 +368,7 @@ npm("the tarball holds the builds, types, source, README and LICENSE, and nothin
     "dist/endpoint.d.mts",
     "dist/endpoint.min.js",
     "dist/endpoint.mjs",
+    "dist/endpoint.openapi.min.js",
     "endpoint.ts",
     "package.json",
   ]);
@@ -382,7 +383,7 @@ npm("zero runtime dependencies: none declared, none installed, none imported by 
     readdirSync(join(app, "node_modules")).filter((name) => name !== ".package-lock.json"),
     ["endpoint-options"],
   );
-  for (const build of ["endpoint.mjs", "endpoint.cjs", "endpoint.min.js"]) {
+  for (const build of ["endpoint.mjs", "endpoint.cjs", "endpoint.min.js", "endpoint.openapi.min.js"]) {
     const code = readFileSync(join(installed, "dist", build), "utf8");
     // esbuild puts a bundle's remaining imports at the start of a line; there must be none.
     const imports = code.split("\n").filter((line) => line.startsWith("import ") || line.startsWith("import{"));
@@ -651,7 +652,8 @@ npm("arethetypeswrong finds no problem in any resolution mode", async () => {
 runGroup("npm", npm);
 
 // ---------------------------------------------------------------------------------------------------
-// CDN: a page served from 127.0.0.1 imports dist/endpoint.min.js by URL in headless Chromium.
+// CDN: a page served from 127.0.0.1 imports dist/endpoint.min.js (and dist/endpoint.openapi.min.js) by URL in
+// headless Chromium.
 
 const cdn = suite("CDN in Chromium");
 let server: Server | undefined;
@@ -737,6 +739,44 @@ cdn("the minified bundle builds every scenario request exactly", async () => {
   await page.close();
   assert.equal(errors, []);
   assert.equal(JSON.parse(json), EXPECTED);
+});
+
+cdn("dist/endpoint.openapi.min.js, loaded the same way, has every export and builds through withOpenAPI", async () => {
+  if (!present("Chromium", chromiumPath)) return;
+  const module = `${origin}/dist/endpoint.openapi.min.js`;
+  // A tiny description: a path parameter, and a list in the query, which OpenAPI's default style repeats.
+  const description = {
+    servers: [{ url: "https://pets.example/v1" }],
+    paths: {
+      "/pets/{petId}": {
+        get: {
+          parameters: [
+            { name: "petId", in: "path", required: true, schema: { type: "string" } },
+            { name: "tags", in: "query", schema: { type: "array", items: { type: "string" } } },
+          ],
+        },
+      },
+    },
+  };
+  pages.set(
+    "/openapi.html",
+    `<!doctype html>\n<link rel="icon" href="data:,">\n<script type="module">\n` +
+      `import * as library from "${module}";\nimport scenario from "/scenario.mjs";\n` +
+      `const pets = library.withOpenAPI(library.endpoint, ${JSON.stringify(description)});\n` +
+      `console.log(Object.keys(library).sort().join());\n` +
+      `console.log(pets("GET /pets/{petId}", { petId: "a b", tags: ["x", "y"] }).url);\n` +
+      `window.result = JSON.stringify(scenario(library));\n</script>\n`,
+  );
+  const { page, log, errors, requested } = await visit("/openapi.html");
+  const result = await page.waitForFunction(() => (window as unknown as { result?: string }).result);
+  const json = (await result.jsonValue()) as string;
+  await page.close();
+  assert.equal(errors, []);
+  // Every runtime export of endpoint.ts, as the ESM build has them.
+  const exports = Object.keys(await import(join(installed, "dist", "endpoint.mjs"))).sort();
+  assert.equal(log, [exports.join(), "https://pets.example/v1/pets/a%20b?tags=x&tags=y"]);
+  assert.equal(JSON.parse(json), EXPECTED);
+  assert.equal(requested.sort(), [module, `${origin}/openapi.html`, `${origin}/scenario.mjs`]);
 });
 
 cdn(

@@ -1,4 +1,4 @@
-// npm run size — bytes of the browser bundle, minified, gzip -9 and brotli, next to
+// npm run size — bytes of the browser bundles, minified, gzip -9 and brotli, next to
 // @octokit/endpoint (with its universal-user-agent dependency) bundled and measured the same way.
 
 import { readFileSync } from "node:fs";
@@ -33,6 +33,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     [
       "endpoint-options: dist/endpoint.min.js (CDN bundle: endpoint, parseTemplate, toFetch)",
       measure(readFileSync("dist/endpoint.min.js")),
+    ],
+    [
+      "endpoint-options: dist/endpoint.openapi.min.js (CDN module: every export, withOpenAPI among them)",
+      measure(readFileSync("dist/endpoint.openapi.min.js")),
     ],
     ["endpoint-options: `endpoint` alone, from dist/endpoint.mjs", measure(await endpointAlone("./dist/endpoint.mjs"))],
     [

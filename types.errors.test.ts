@@ -3,10 +3,11 @@
 // names. And at real size: Stripe's, Kubernetes' and Zoom's generated `paths` (fixtures/<name>.paths.d.ts), their
 // everyday calls and one mistake of each kind (fixtures/typed-calls.mjs), through withOpenAPI and, beside it, through
 // openapi-fetch's `createClient<paths>()`, whose texts are pinned here too. Each wrong call must give exactly one
-// error, on the call, naming what is wrong; right calls none.
+// error, on the call, naming what is wrong; right calls none. And the README's lines that a `// error` comment
+// follows, compiled with the rest: each must give one error, which says what the comment quotes.
 
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { suite } from "uvu";
@@ -318,6 +319,75 @@ for (const { name, calls, mistakes } of TYPED_APIS) {
   }
 }
 
+// --- The README's `// error` comments ---------------------------------------------------------------------------
+
+/** A line of the README's code that a `// error` comment says is wrong. */
+interface Claim {
+  /** The README's line, compiled as it is (its trailing comment too). */
+  call: string;
+  /** The code of `// error TS<code>`, when the comment names one. */
+  code?: number;
+  /** Where the error starts: the text of `on \`<text>\``, or a `//   ~~~` line under the call. */
+  column?: number;
+  /** What the message says, quoted from the comment: a part of it, in which `…` stands for any text. */
+  says: string;
+}
+
+const CLAIM = /^error(?: TS(\d+))?(?: on `([^`]+)`)?: (.+)$/;
+
+/** A claim from the text of its comment after `//`, on `call`. */
+function claim(call: string, text: string, squiggle: number | undefined): Claim {
+  const [, code, on, says] = CLAIM.exec(text) ?? [];
+  if (!says) throw new Error(`README: "// ${text}" is not "// error[ TS<code>][ on \`<text>\`]: <what it says>"`);
+  if (on !== undefined && !call.includes(on)) throw new Error(`README: no \`${on}\` in ${call}`);
+  const column = on === undefined ? squiggle : call.indexOf(on) + 1;
+  return { call, says, ...(code !== undefined && { code: +code }), ...(column !== undefined && { column }) };
+}
+
+/**
+ * Every line of the README's code blocks that a `// error` comment follows, at its end or on the comment lines
+ * below it (after any `~~~` line under it); the comment goes on over the indented `//` lines after it.
+ */
+function readmeClaims(): Claim[] {
+  const claims: Claim[] = [];
+  let inCode = false;
+  let call = "";
+  let squiggle: number | undefined;
+  let open: Claim | undefined;
+  for (const line of readFileSync(join(root, "README.md"), "utf8").split("\n")) {
+    if (line.startsWith("```")) inCode = !inCode;
+    if (line.startsWith("```") || !inCode) continue;
+    const comment = /^\s*\/\/(.*)$/.exec(line)?.[1];
+    let found: Claim | undefined;
+    if (comment === undefined) {
+      [call, squiggle, open] = [line, undefined, undefined];
+      const at = line.indexOf("// error");
+      if (at >= 0) found = claim(line, line.slice(at + 3), undefined);
+    } else if (/^\s*~+$/.test(comment)) squiggle = line.indexOf("~") + 1;
+    else if (/^\s*error\b/.test(comment)) found = claim(call, comment.trim(), squiggle);
+    else if (open && /^\s{2,}\S/.test(comment)) open.says += ` ${comment.trim()}`;
+    else open = undefined;
+    if (found) {
+      open = found;
+      claims.push(found);
+    }
+  }
+  return claims;
+}
+
+/** Whether a message holds `says`, in which `…` stands for any text. */
+function holds(message: string, says: string): boolean {
+  let at = 0;
+  for (const piece of says.split("…")) {
+    const found = message.indexOf(piece, at);
+    if (found < 0) return false;
+    at = found + piece.length;
+  }
+  return true;
+}
+
+const claims = readmeClaims();
+
 interface Diagnostic {
   line: number;
   column: number;
@@ -355,13 +425,14 @@ function matches(last: string, says: string): boolean {
 mkdirSync(join(root, "node_modules", ".cache"), { recursive: true });
 const dir = mkdtempSync(join(root, "node_modules", ".cache", "errors-"));
 const compilerOptions = { ...CHECK_OPTIONS, allowImportingTsExtensions: true };
+// The README's lines go after our calls: they use its `endpoint` and `github`, which the header defines as it does.
 const files = {
-  "withOpenAPI and OpenAPIEndpoint": { header: header + directoryHeader, cases },
-  "openapi-fetch": { header: peerHeader, cases: peerCases },
+  "withOpenAPI and OpenAPIEndpoint": { header: header + directoryHeader, cases, claims },
+  "openapi-fetch": { header: peerHeader, cases: peerCases, claims: [] as Claim[] },
 };
-for (const [file, { header: head, cases: list }] of Object.entries(files)) {
+for (const [file, { header: head, cases: list, claims: more }] of Object.entries(files)) {
   const name = file === "openapi-fetch" ? "peer" : "ours";
-  writeFileSync(join(dir, `${name}.ts`), head + list.map((c) => c.call).join("\n") + "\n");
+  writeFileSync(join(dir, `${name}.ts`), head + [...list, ...more].map((c) => c.call).join("\n") + "\n");
   writeFileSync(join(dir, `${name}.json`), JSON.stringify({ compilerOptions, files: [`${name}.ts`] }));
 }
 
@@ -390,8 +461,17 @@ if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
 else console.log(dir);
 
 const test = suite("the compilers' errors for wrong calls");
+
+test("the README's `// error` lines are found, and call what the header defines as the README does", () => {
+  assert.ok(claims.length >= 5, `${claims.length} claims`);
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  assert.ok(readme.includes('import type { paths } from "@octokit/openapi-types";'));
+  assert.ok(readme.includes("const github = endpoint as OpenAPIEndpoint<paths>;"));
+  for (const { call } of claims) assert.ok(/^(endpoint|github)\(/.test(call), call);
+});
+
 for (const [compiler, file, output] of outputs) {
-  const { header: head, cases: list } = files[file as keyof typeof files];
+  const { header: head, cases: list, claims: more } = files[file as keyof typeof files];
   const firstLine = head.split("\n").length;
   const diagnostics = parse(output);
   test(`${compiler}, ${file}: no error outside the calls`, () => {
@@ -411,6 +491,18 @@ for (const [compiler, file, output] of outputs) {
       assert.is(diagnostic.column, expected.call.indexOf(expected.at!) + 1);
       const says = typeof expected.says === "string" ? expected.says : expected.says[compiler];
       assert.ok(matches(diagnostic.chain.at(-1)!, says), `${diagnostic.chain.at(-1)}\n  is not\n${says}`);
+    });
+  });
+  more.forEach((expected, i) => {
+    const line = firstLine + list.length + i;
+    test(`${compiler}: the README's "${expected.says}" for ${expected.call.split(" //")[0]}`, () => {
+      const found = diagnostics.filter((d) => d.line === line);
+      assert.is(found.length, 1, `one error, not ${JSON.stringify(found, null, 2)}`);
+      const [diagnostic] = found as [Diagnostic];
+      if (expected.code) assert.is(diagnostic.code, expected.code);
+      if (expected.column) assert.is(diagnostic.column, expected.column);
+      const message = diagnostic.chain.join(" ");
+      assert.ok(holds(message, expected.says), `${message}\n  does not say\n${expected.says}`);
     });
   });
 }
