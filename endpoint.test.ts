@@ -1571,9 +1571,8 @@ openapi("$ref parameters, and path-level parameters the operation overrides", ({
   const broken = withOpenAPI(base, {
     paths: { "/x": { get: { parameters: [{ $ref: "#/components/parameters/nope" }] } } },
   });
-  // A `$ref` naming nothing in a part the call can do without (a parameter it cannot name) is left out; one the
-  // call needs, an operation, is an error.
-  assert.is(broken("GET /x").url, "https://api.example/x");
+  // A `$ref` naming nothing where the call reads it, a parameter or an operation, is an error naming it.
+  throwsType(() => broken("GET /x"), '"GET /x": parameter 0: $ref "#/components/parameters/nope" names nothing');
   const lost = withOpenAPI(base, { paths: { "/y": { get: { $ref: "#/components/nope" } } } } as never);
   throwsType(() => lost("GET /y"), '$ref "#/components/nope" names nothing');
 });
@@ -1664,7 +1663,7 @@ openapi(
     throwsType(() => pets("GET /pet/{petId}"), 'parameter "petId" is required by "GET /pet/{petId}"');
     throwsType(
       () => withOpenAPI(base, { openapi: "3.0.0" } as never),
-      "withOpenAPI's description must be an OpenAPI description with `paths`, not object",
+      "withOpenAPI's description's `paths` must be an object of path items, not undefined",
     );
     throwsType(
       () => withOpenAPI(base, { paths: { "/a/{b}": { get: {} } } })("GET /a/{b}", { b: 1 }),
@@ -1757,8 +1756,8 @@ openapi(
       withOpenAPI(endpoint, ai)("POST /uploads/{upload_id}/parts", { upload_id: "u", data: "x", baseUrl: staging }).url,
       `${staging}/uploads/u/parts`,
     );
-    // A relative server is a path under the endpoint's baseUrl, whoever set it.
-    assert.is(withOpenAPI(endpoint, files)("GET /events").url, "https://api.github.com/internal/events");
+    // A relative server is a path under the baseUrl the caller set, whoever set it; the library's own is none.
+    throwsType(() => withOpenAPI(endpoint, files)("GET /events"), '"GET /events": its server "/internal" is relative');
     assert.is(
       withOpenAPI(endpoint.defaults({ baseUrl: "https://box.example/api" }), files)("GET /events").url,
       "https://box.example/api/internal/events",
@@ -1776,8 +1775,11 @@ openapi(
       withOpenAPI(base, { servers: [{ url: "v2" }], paths: { "/a": { get: {} } } })("GET /a").url,
       "https://api.example/v2/a",
     );
-    // Without servers, the endpoint's baseUrl, as before.
-    assert.is(withOpenAPI(endpoint, { paths: { "/a": { get: {} } } })("GET /a").url, "https://api.github.com/a");
+    // Without servers, the baseUrl the caller set; the library's GitHub default is none.
+    throwsType(
+      () => withOpenAPI(endpoint, { paths: { "/a": { get: {} } } })("GET /a"),
+      '"GET /a": its description names no server: set `baseUrl`',
+    );
     assert.is(withOpenAPI(base, { paths: { "/a": { get: {} } } })("GET /a").url, "https://api.example/a");
   },
 );
@@ -1792,12 +1794,13 @@ openapi(
       "content-type": "application/json; charset=utf-8",
     });
     assert.is(api("POST /audio/speech", { input: "hi" }).headers.accept, "audio/mpeg");
+    const box = endpoint.defaults({ baseUrl: "https://box.example" });
     assert.is(
-      withOpenAPI(endpoint, files)("DELETE /files/{file_id}", { file_id: 1 }).headers.accept,
+      withOpenAPI(box, files)("DELETE /files/{file_id}", { file_id: 1 }).headers.accept,
       "*/*",
       "a 204 answers with nothing",
     );
-    assert.is(withOpenAPI(endpoint, files)("GET /scim/v2/Users").headers.accept, "application/scim+json");
+    assert.is(withOpenAPI(box, files)("GET /scim/v2/Users").headers.accept, "application/scim+json");
     // The caller's accept wins, in the call or in defaults(), before or after.
     assert.is(api("POST /audio/speech", { input: "hi", headers: { Accept: "audio/wav" } }).headers.accept, "audio/wav");
     assert.is(
@@ -1811,6 +1814,7 @@ openapi(
     );
     // A media type the caller sets applies as it does for endpoint(): GitHub's format and previews.
     const github = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.github.com" }],
       paths: {
         "/repos/{owner}/{repo}/pulls/{pull_number}": {
           get: {
@@ -2122,9 +2126,11 @@ openapi(
   "one operation, two ways: a call equals parse(merge()) of it, for every fixture operation and defaults",
   ({ endpoint, withOpenAPI }) => {
     for (const description of [telecom, ai, files]) {
+      // The files description's servers are relative: a base URL is set for it.
+      const under = description === files ? endpoint.defaults({ baseUrl: "https://box.example" }) : endpoint;
       for (const api of [
-        withOpenAPI(endpoint, description),
-        withOpenAPI(endpoint.defaults({ headers: { authorization: "t" }, PageSize: 5 }), description),
+        withOpenAPI(under, description),
+        withOpenAPI(under.defaults({ headers: { authorization: "t" }, PageSize: 5 }), description),
         withOpenAPI(endpoint, description).defaults({ baseUrl: "https://mock.example" }),
       ]) {
         for (const [route, options] of callsOf(description)) {
@@ -2142,14 +2148,15 @@ openapi(
     for (const description of [telecom, ai, files, published("petstore"), published("parameters-style")]) {
       const reduced = reduceOpenAPI(description);
       assert.ok(JSON.stringify(reduced).length < JSON.stringify(description).length);
-      const [whole, light] = [withOpenAPI(endpoint, description), withOpenAPI(endpoint, reduced)];
+      const under = description === files ? endpoint.defaults({ baseUrl: "https://box.example" }) : endpoint;
+      const [whole, light] = [withOpenAPI(under, description), withOpenAPI(under, reduced)];
       for (const [route, options] of callsOf(description)) {
         assert.equal(requestText(light(route, options)), requestText(whole(route, options)), route);
       }
     }
     throwsType(
       () => reduceOpenAPI({} as never),
-      "reduceOpenAPI's description must be an OpenAPI description with `paths`, not object",
+      "reduceOpenAPI's description's `paths` must be an object of path items, not undefined",
     );
   },
 );
@@ -2420,11 +2427,11 @@ openapi(
     });
     assert.is(relative("GET /users").url, "https://budgea.example/2.0/users");
     assert.is(relative("GET /users", { baseUrl: "http://mock.example" }).url, "http://mock.example/users");
-    const staged = withOpenAPI(endpoint, {
+    const staged = withOpenAPI(endpoint.defaults({ baseUrl: "https://api.example" }), {
       servers: [{ url: "/{stage}", variables: { stage: { default: "live" } } }],
       paths: { "/a": { get: {} } },
     });
-    assert.is(staged("GET /a", { "server:stage": "test" }).url, "https://api.github.com/test/a");
+    assert.is(staged("GET /a", { "server:stage": "test" }).url, "https://api.example/test/a");
   },
 );
 
@@ -2639,7 +2646,7 @@ openapi(
   ({ endpoint, withOpenAPI, reduceOpenAPI }) => {
     const tenant = {
       servers: [
-        { url: "https://{subdomain}.example.com", variables: { subdomain: { default: "www", enum: ["www"] } } },
+        { url: "https://{subdomain}.example.com", variables: { subdomain: { default: "www", enum: ["www", "acme"] } } },
       ],
       paths: {
         ...stripeLike.paths,

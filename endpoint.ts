@@ -833,6 +833,9 @@ function checkRequest(request: unknown): void {
  */
 const URL_PARAMETER = Symbol.for("endpoint-options.url");
 
+/** The `url` parameter merged options set aside (see URL_PARAMETER). */
+const urlParameterOf = (options: Record<string, unknown>): unknown => options[URL_PARAMETER as never];
+
 /** A call's route and options as one object, the route folded in and options beside it winning. */
 function callOptions(route: unknown, options: unknown): Record<string, unknown> {
   if (typeof route !== "string") return checkOptions(route, "route");
@@ -1818,101 +1821,212 @@ export type {
 // ---------------------------------------------------------------------------------------------------------------------
 // 8. Requests as an OpenAPI description says: `withOpenAPI()`, and `reduceOpenAPI()` for a light description.
 //    build.mjs leaves this region out of the CDN bundle.
+//
+//    A description may be a stranger's file, and a call's values a stranger's JSON. So each operation is read once,
+//    strictly, into a plan of plain records (`OperationPlan`) when it is first called, and every call walks only its
+//    plan. Every read of the description is of an own property (`ownField()`), every map keyed by its strings or a
+//    caller's is a `Map`, every `$ref` is followed once per pointer and every schema node visited once: reading is
+//    linear in the size of the description, whatever its shape. What the description gets wrong is a TypeError
+//    naming the operation, raised when that operation is first called; the other operations keep working.
 // ---------------------------------------------------------------------------------------------------------------------
+
+/**
+ * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, with nothing to configure:
+ * - the URL on the operation's server (else the path's, else the description's), its variables at their defaults
+ *   or the call's (or `defaults()`') `"server:<name>"` values, each held to its place in the URL and its `enum`;
+ *   a `baseUrl` you set replaces the server, and a relative server (`/v1`), or none, goes under the one you set;
+ * - `accept` from what the operation answers on success, `content-type` from its request body's media type and the
+ *   body's shape (JSON Patch only for a list), unless you set them (or a `mediaType`);
+ * - path, query, header and cookie parameters where the description puts them, each in its `style` and
+ *   `explode` (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs, values
+ *   nested deeper than a style writes in the bracket form (`filter[tags][0]=a`), each of the shape its schema's
+ *   `type` allows, a `Date` as ISO 8601;
+ * - a JSON body as `endpoint()` builds it (a string given whole as `data` is JSON text), a form body as
+ *   `URLSearchParams` or `FormData` (multipart where a field holds a file), each property as its Encoding Object
+ *   says; a required body the call leaves out as the empty value of its media type (`{}`), and no body for a GET or
+ *   HEAD.
+ *
+ * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
+ * /files/{id}#shared"`); parameters and body properties sit beside each other by name, one name filling every
+ * parameter that has it. A parameter named like a named option (`headers`, `data`…) is passed as
+ * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
+ * anything as `"body:<name>"` (`"body:method"`). Each operation is read from the description once, when it is first
+ * called; `reduceOpenAPI()` makes a description light enough to ship.
+ * @throws {TypeError} when the description is not an OpenAPI 3 one; when called, for a route the description lacks,
+ * a fault in the operation's part of the description (a `$ref` that names nothing, a parameter `in` no location, a
+ * media type or header name that is not one), a missing required parameter or server variable, a server
+ * variable's value that would leave its place in the URL, a value of a shape the schema rules out or with no text
+ * form, and a relative server (or none) with no `baseUrl` set.
+ * @example
+ * const petstore = withOpenAPI<paths>(endpoint, description);
+ * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
+ * // "https://petstore.swagger.io/v2/pet/findByStatus?status=available&status=pending"
+ */
+export function withOpenAPI<Paths = never>(
+  // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
+  endpoint: Endpoint<any>,
+  description: OpenAPIDescription,
+): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
+// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
+export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescription): unknown {
+  return openAPIEndpoint(wrapped, toContext(description, "withOpenAPI"));
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: a description is JSON of any shape; each read checks what it needs.
 type DescriptionNode = Record<string, any>;
 
-/** A parameter of an operation, read from the description once. */
-interface Parameter {
+/** What one description's readers share: the description, the `$ref`s followed so far, the plans read so far. */
+interface OpenAPIContext {
+  description: DescriptionNode;
+  /** Each `$ref` followed once: its target, or `undefined` where it names nothing (or comes back to itself). */
+  refs: Map<string, unknown>;
+  /** The operations read so far, by `"<method> <path>"`: a plan, or the TypeError its reading raised. */
+  plans: Map<string, OperationPlan | TypeError>;
+  /** Each Server Object read once (every operation shares the description's). */
+  servers: Map<object, ServerPlan>;
+  /** The names of the variables of all the description's servers, gathered when first needed. */
+  serverNames: Set<string> | undefined;
+  /** The library's own GitHub defaults (`endpoint.DEFAULTS`): where they stand, the caller set nothing. */
+  own: { baseUrl: string; accept: string | number | undefined };
+}
+
+/** The shape a schema's `type` allows a value: any, a primitive, a list or an object. */
+type Shape = "any" | "primitive" | "array" | "object";
+
+/** A parameter of an operation, read once. */
+interface ParameterPlan {
   name: string;
   /** The call's key for it: its name, or `in:name` when the name is a named option's (`query:headers`). */
   key: string;
+  /** `in:name`, the key that escapes it. */
+  escaped: string;
   /** Its name in the URL or cookie, percent-encoded where RFC 3986 needs it (`StartTime%3C`). */
   variable: string;
-  /** `path`, `query`, `header` or `cookie`; `query+` for an `allowReserved` query parameter. */
-  in: string;
+  in: "path" | "query" | "header" | "cookie";
+  /** An `allowReserved` query parameter: reserved characters kept. */
+  reserved: boolean;
   style: string;
   explode: boolean;
   required: boolean;
   /** A `content` parameter of a JSON media type, sent as JSON text. */
   json: boolean;
+  shape: Shape;
+  /** `format: date`: a `Date` is written `YYYY-MM-DD`. */
+  date: boolean;
+  /** A path parameter that is a whole segment (`/pets/{id}`): empty, it would name another resource. */
+  segment: boolean;
 }
 
-/** How a form's property is written: its Encoding Object's `style`, `explode` and `contentType`. */
+/** How a form's property is written: its Encoding Object's `style`, `explode` and one `contentType`. */
 interface FieldEncoding {
-  style?: string;
-  explode?: boolean;
-  contentType?: string;
+  style: string | undefined;
+  explode: boolean | undefined;
+  contentType: string | undefined;
+}
+
+/** An operation's request body, read once. */
+interface BodyPlan {
+  /** Its concrete media types, in the description's order; none for GET and HEAD, which send none. */
+  types: string[];
+  required: boolean;
+  /** A form's properties that its Encoding Object describes. */
+  encoding: Map<string, FieldEncoding>;
+  /** A form's (or, for a GET or HEAD, the body's) declared properties and the shape each allows. */
+  fields: Map<string, Shape>;
+  /** Whether the body is a form, with no JSON media type listed. */
+  form: boolean;
 }
 
 /** The part of a URL a server variable fills, which says what a caller's value for it may be. */
-type ServerPart = "scheme" | "host" | "port" | "path";
+type ServerPart = "scheme" | "host" | "port" | "path" | "rooted";
 
-/** An operation's server, as the description writes it. */
-interface Server {
-  /** Its URL, `{name}` for each variable. */
+interface ServerVariable {
+  name: string;
+  part: ServerPart;
+  /** Its default, `undefined` when it has none (the caller must give it). */
+  fallback: string | undefined;
+  /** Its `enum`: the only values a caller may give, when declared. */
+  choices: string[] | undefined;
+}
+
+/** A server, read by position: its URL's literal pieces and variables in order. */
+interface ServerPlan {
   url: string;
-  /** Each variable's default (`undefined` when it has none: the caller must give it) and the part it fills. */
-  variables: Map<string, { fallback: string | undefined; part: ServerPart }>;
-  /** Whether it is a URL of its own (`https://…`, or `//host/…`), rather than a path under the endpoint's base. */
+  pieces: (string | ServerVariable)[];
+  variables: Map<string, ServerVariable>;
+  /** A URL of its own (`https://…`, or `//host/…`), rather than a path under the caller's base URL. */
   absolute: boolean;
 }
 
-/** What `withOpenAPI()` works out once per operation. */
-interface CompiledOperation {
+/** Everything a call of an operation needs, read from the description once. */
+interface OperationPlan {
+  /** `"GET /pets/{id}"`, for errors. */
   route: string;
   /** Lowercase. */
   method: string;
-  parameters: Parameter[];
-  /** The keys of the required parameters: what a call must give for the fast way (see `fast`). */
-  required: string[];
+  parameters: ParameterPlan[];
+  /** Every parameter's key and escaped key: a call's other keys are body properties (or, for a GET, the query). */
+  taken: Set<string>;
   /**
-   * The general way's templates, one per location, so that a path and a query parameter of one name keep their
-   * values apart: the path (and a literal query), the query, the `allowReserved` query parameters (reserved
-   * characters kept), the cookies. Each parameter is an expression of its style: `/pets/{;id*}`, `{?tags*,limit}`.
+   * The URL templates, one per location so that a path and a query parameter of one name keep their values apart:
+   * the path (and a literal query), the query, the `allowReserved` query parameters, the cookies. Each parameter is
+   * an expression of its style: `/pets/{;id*}`, `{?tags*,limit}`.
    */
   templates: [path: Template, query: Template, reserved: Template, cookie: Template];
-  /**
-   * The fast way's template, the path and the query in one, whose variables are the call's keys: `undefined`
-   * unless `build()` can take a call's options as they are. Every parameter is then a `simple` path or `form`
-   * query one, under its own name, with a name the URL takes as it is; the body, if any, goes as one media type
-   * whatever its shape, and is not a form.
-   */
-  fastTemplate: Template | undefined;
-  /** The request body's media types, in the description's order; none for GET and HEAD, which send none. */
-  bodyTypes: string[];
-  /** Whether the description requires a request body. */
-  bodyRequired: boolean;
-  /** A form body's properties that its Encoding Object describes. */
-  encoding: Map<string, FieldEncoding>;
-  /** Whether its form declares a property named `data`: there `data` is that field, else the whole body. */
-  dataField: boolean;
-  /** Whether its body is a form, with no JSON media type before it. */
-  form: boolean;
-  /** GET and HEAD: the properties of the body the description declares, which such a request cannot carry. */
-  bodyNames: string[];
-  /** The keys of its parameters. */
-  parameterKeys: Set<string>;
-  /** The success responses' media types, JSON first, as an accept header; `*∕*` when they have none. */
+  body: BodyPlan;
+  /** The success responses' media types, JSON first. */
+  answers: string[];
+  /** The same as an accept header; `*∕*` when they have none. */
   accept: string;
-  /** The operation's server, else the path's, else the description's. */
-  server: Server | undefined;
+  /** The operation's server, else the path's, else the description's; `undefined` when none has one. */
+  server: ServerPlan | undefined;
 }
 
-const METHOD = /^(get|put|post|delete|options|head|patch|trace)$/;
-const SUCCESS = /^2(\d\d|XX)$/i;
-/** A media type range (`*∕*`, `application/*+json`), which names no type to send. */
-const RANGE = /\*/;
-const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
-const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
-/** A URL with a scheme (`https://`, `wss://`): a server that is not a path under the endpoint's base URL. */
-const SCHEMED = /^[a-z][a-z\d+.-]*:\/\//i;
-/** Header parameters a description may list but SHALL be ignored: media types and credentials say these. */
-const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
+/** A description checked to be one this reads: OpenAPI 3, with `paths`. */
+function toContext(description: OpenAPIDescription, who: string): OpenAPIContext {
+  if (!isPlainObject(description)) mustBe(`${who}'s description`, "an OpenAPI description", description);
+  const version = ownField(description, "swagger") ?? ownField(description, "swaggerVersion");
+  if (version !== undefined) {
+    fail(`${who}'s description is Swagger ${quote(String(version))}: convert it to OpenAPI 3 (swagger2openapi)`);
+  }
+  const openapi = ownField(description, "openapi");
+  if (openapi !== undefined && !/^3\./.test(String(openapi))) {
+    fail(`${who}'s description is OpenAPI ${quote(String(openapi))}: only 3.0 and 3.1 are read`);
+  }
+  if (!isPlainObject(ownField(description, "paths"))) {
+    mustBe(`${who}'s description's \`paths\``, "an object of path items", ownField(description, "paths"));
+  }
+  const { baseUrl, headers } = endpoint.DEFAULTS;
+  const own = { baseUrl, accept: headers.accept };
+  return { description, refs: new Map(), plans: new Map(), servers: new Map(), serverNames: undefined, own };
+}
 
-/** What the location of a parameter makes its default style. */
-const defaultStyle = (where: string) => (where === "query" || where === "cookie" ? "form" : "simple");
+/** The endpoint `withOpenAPI()` returns, for `wrapped`'s defaults; its `defaults()` makes another. */
+// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults; only its runtime surface is used.
+function openAPIEndpoint(wrapped: Endpoint<any>, context: OpenAPIContext): Endpoint {
+  const prepare = preparer(context, toState(wrapped.DEFAULTS));
+  const api = (route: unknown, options?: unknown): RequestOptions => {
+    if (typeof route !== "string") return callPlan(context, prepare, checkOptions(route, "route"), undefined);
+    return callPlan(context, prepare, checkOptions(options), route);
+  };
+  // parse(): merged options carry everything, defaults included; none apply beneath them.
+  const parseWith = preparer(context, EMPTY_STATE);
+  return Object.defineProperties(api as Endpoint, {
+    DEFAULTS: { get: () => wrapped.DEFAULTS, enumerable: true },
+    defaults: { value: (options: EndpointOptions) => openAPIEndpoint(wrapped.defaults(options), context) },
+    merge: { value: wrapped.merge },
+    parse: {
+      value: (options: MergedOptions) => {
+        const merged = checkOptions(options);
+        return callPlan(context, parseWith, merged, undefined);
+      },
+    },
+  });
+}
+
+/** A description node's own property: never one it inherits (`constructor`, `__proto__`, `toString`). */
+const ownField = (node: object, key: string): unknown =>
+  hasOwn(node, key) ? (node as DescriptionNode)[key] : undefined;
 
 /**
  * A JSON Pointer's reference tokens (RFC 6901): a URI fragment's are percent-decoded (section 6), then `~1` is
@@ -1931,109 +2045,206 @@ function pointerKeys(ref: string): string[] {
     });
 }
 
-/** A node of the description, its `$ref`s (`#/components/...`) followed; one that names nothing is refused. */
-function follow(description: OpenAPIDescription, node: unknown): DescriptionNode {
-  for (let depth = 0; isPlainObject(node) && typeof node.$ref === "string"; depth++) {
-    const ref = node.$ref;
-    let target: unknown;
-    if (depth < MAX_DEPTH && ref.startsWith("#/")) {
-      target = pointerKeys(ref).reduce<unknown>((at, key) => (at as DescriptionNode)?.[key], description);
+/** Where a local pointer leads in the description, own properties and list items only; `undefined` for nowhere. */
+function pointerTarget(description: DescriptionNode, ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  let node: unknown = description;
+  for (const key of pointerKeys(ref)) {
+    node = node !== null && typeof node === "object" ? ownField(node, key) : undefined;
+  }
+  return node;
+}
+
+/**
+ * A `$ref`'s target, following a chain of them; each pointer is followed once per description, so a thousand
+ * references to one long pointer cost one walk of it. A chain that comes back to itself names nothing.
+ */
+function lookUp({ refs, description }: OpenAPIContext, first: string): unknown {
+  const chain: string[] = [];
+  let ref = first;
+  let target: unknown;
+  for (;;) {
+    if (refs.has(ref)) {
+      target = refs.get(ref);
+      break;
     }
-    if (!isPlainObject(target)) fail(`$ref ${quote(ref)} names nothing`);
-    node = target;
+    // Marked while followed: a chain that reaches it again ends there, naming nothing.
+    refs.set(ref, undefined);
+    chain.push(ref);
+    target = pointerTarget(description, ref);
+    const next = isPlainObject(target) ? ownField(target, "$ref") : undefined;
+    if (typeof next !== "string") break;
+    ref = next;
   }
-  return isPlainObject(node) ? node : {};
-}
-
-/** A node followed as follow() does, or `{}` where a `$ref` names nothing: for parts a call can do without. */
-function followIfThere(description: OpenAPIDescription, node: unknown): DescriptionNode {
-  try {
-    return follow(description, node);
-  } catch {
-    return {};
-  }
-}
-
-/** The media types of a request body's or a response's `content`, in the description's order. */
-const mediaTypes = (description: OpenAPIDescription, node: unknown) =>
-  Object.keys(followIfThere(description, followIfThere(description, node).content));
-
-/**
- * Where each part of a URL starts: the authority after `://` (or a leading `//`), the path at the first `/` after
- * it. A URL without an authority is all path.
- */
-function urlParts(url: string): { authority: number; path: number } {
-  const scheme = url.indexOf("://");
-  let authority = scheme < 0 ? -1 : scheme + 3;
-  if (url.startsWith("//")) authority = 2;
-  if (authority < 0) return { authority: 0, path: 0 };
-  const slash = url.indexOf("/", authority);
-  return { authority, path: slash < 0 ? url.length : slash };
+  for (const link of chain) refs.set(link, target);
+  return target;
 }
 
 /**
- * The first server of the first list that has one, and the part each of its variables fills, read from its URL
- * with the defaults in place (`https://api.example.com{basePath}` with `/v2`: `basePath` is a path).
+ * A node with its `$ref` followed: `undefined` when absent; where it is not an object or its `$ref` names nothing, a
+ * TypeError naming `at` (the place in the description) and the `$ref`.
  */
-function readServer(servers: unknown[]): Server | undefined {
-  const list = servers.find((candidate): candidate is unknown[] => Array.isArray(candidate) && candidate.length > 0);
-  const server = list?.[0] as DescriptionNode | undefined;
-  if (!server) return undefined;
-  const { url, variables: declared } = server;
-  if (typeof url !== "string") mustBe("a server's `url`", "a string", url);
-  const starts: [name: string, at: number, fallback: string | undefined][] = [];
-  const filled = url.replace(/\{([^{}]*)\}/g, (_, name: string, at: number) => {
-    const fallback = declared?.[name]?.default;
-    const text = typeof fallback === "string" ? fallback : undefined;
-    starts.push([name, at, text]);
-    return text ?? "";
-  });
-  const { authority, path } = urlParts(filled);
-  const variables = new Map<string, { fallback: string | undefined; part: ServerPart }>();
-  let shift = 0;
-  for (const [name, at, fallback] of starts) {
-    const start = at + shift;
-    shift += (fallback ?? "").length - name.length - 2;
-    let part: ServerPart = "path";
-    if (start < authority) part = "scheme";
-    else if (start < path) part = filled[start - 1] === ":" && start > authority ? "port" : "host";
-    variables.set(name, { fallback, part });
-  }
-  return { url, variables, absolute: SCHEMED.test(filled) || filled.startsWith("//") };
+function resolve(context: OpenAPIContext, node: unknown, at: string): DescriptionNode | undefined {
+  if (node === undefined) return node;
+  const ref = isPlainObject(node) ? ownField(node, "$ref") : undefined;
+  const target = typeof ref === "string" ? lookUp(context, ref) : node;
+  if (isPlainObject(target)) return target;
+  if (typeof ref === "string") fail(`${at}: $ref ${quote(ref)} names nothing`);
+  return mustBe(at, "an object", node);
 }
 
+/** A node's own property resolved (see `resolve()`), or `{}` when absent. */
+const child = (context: OpenAPIContext, node: DescriptionNode, key: string, at: string): DescriptionNode =>
+  resolve(context, ownField(node, key), `${at}: \`${key}\``) ?? {};
+
+/** A media type (`type/subtype`, RFC 9110 tokens, then `; name=value` parameters), else a TypeError naming `at`. */
+function checkMediaType(text: string, at: string): string {
+  const [type, ...parameters] = text.split(";");
+  const ok =
+    /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(type!) &&
+    parameters.every((parameter) => /^\s*[\w!#$%&'*+.^`|~-]+=([\w!#$%&'*+.^`|~-]+|"[^"\\\r\n]*")\s*$/.test(parameter));
+  return ok ? text.trim() : fail(`${at}: ${quote(text)} is not a media type`);
+}
+
+/** The media types a `content` lists, each checked, in the description's order. */
+function contentTypes(context: OpenAPIContext, node: DescriptionNode, at: string): string[] {
+  const content = child(context, node, "content", at);
+  return Object.keys(content).map((type) => checkMediaType(type, `${at}: \`content\``));
+}
+
+const METHOD = /^(get|put|post|delete|options|head|patch|trace)$/;
+const SUCCESS = /^2(\d\d|XX)$/i;
+/** A media type range (`*∕*`, `application/*+json`), which names no type to send. */
+const RANGE = /\*/;
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+const MULTIPART = /^multipart\//i;
+const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
+/** Header parameters a description may list but SHALL be ignored: media types and credentials say these. */
+const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
+const PRIMITIVES = /^(string|number|integer|boolean)$/;
+
+/** What the location of a parameter makes its default style. */
+const defaultStyle = (where: string) => (where === "query" || where === "cookie" ? "form" : "simple");
+
 /**
- * A parameter as the description declares it, with its defaults worked out; `undefined` for one without a name,
- * and for the `Accept`, `Content-Type` and `Authorization` headers, which the specification says to ignore.
+ * An operation's plan, read when it is first called and kept; where reading it raised a TypeError, that error is
+ * kept and raised again. A route the description lacks is refused without keeping anything: a caller's strings
+ * cannot grow the map.
  */
-function toParameter(found: DescriptionNode): Parameter | undefined {
-  const { name, in: where, style = defaultStyle(where) } = found;
-  if (typeof name !== "string" || (where === "header" && IGNORED_HEADERS.test(name))) return undefined;
-  const content = found.content;
+function planOf(context: OpenAPIContext, method: string, path: string): OperationPlan {
+  const id = method + " " + path;
+  let plan = context.plans.get(id);
+  if (plan === undefined) {
+    const item = ownField(context.description.paths, path);
+    if (!METHOD.test(method) || item === undefined) {
+      fail(`route ${quote(`${method.toUpperCase()} ${path}`)} is not in the description`);
+    }
+    try {
+      plan = readPlan(context, method, path, item);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      plan = error;
+    }
+    context.plans.set(id, plan);
+  }
+  if (plan instanceof TypeError) throw plan;
+  return plan;
+}
+
+/** An operation of the description, read strictly into its plan. */
+function readPlan(context: OpenAPIContext, method: string, path: string, node: unknown): OperationPlan {
+  const route = `${method.toUpperCase()} ${path}`;
+  const item = resolve(context, node, `path ${quote(path)}`)!;
+  const operation = resolve(context, ownField(item, method), quote(route));
+  if (!operation) fail(`route ${quote(route)} is not in the description`);
+  const parameters = readParameters(context, route, [item, operation]);
+  const taken = new Set<string>();
+  for (const { key, escaped } of parameters) taken.add(key).add(escaped);
+  const answers = successTypes(context, operation, route);
   return {
-    name,
-    key: NAMED.has(name) || name === "data" ? where + ":" + name : name,
-    variable: encode(name, UNRESERVED, name),
-    in: where + (found.allowReserved ? "+" : ""),
-    style,
-    explode: found.explode ?? style === "form",
-    required: found.required || where === "path",
-    json: isPlainObject(content) && Object.keys(content).some(isJson),
+    route,
+    method,
+    parameters,
+    taken,
+    templates: operationTemplates(route, path, parameters),
+    body: readBody(context, method, operation, route),
+    answers,
+    accept: answers.join(", ") || "*/*",
+    server: readServer(context, [operation, item, context.description], route),
   };
 }
 
 /**
- * An operation's parameters by `in:name`: the path item's, overridden by the operation's of the same name and
- * location. One whose `$ref` names nothing is left out: a call cannot name what the description does not.
+ * An operation's parameters: the path item's, overridden by the operation's of the same name and location (a Map
+ * keeps the first one's place).
  */
-function readParameters(description: OpenAPIDescription, item: DescriptionNode, operation: DescriptionNode) {
-  const declared = new Map<string, Parameter>();
-  for (const raw of [item.parameters, operation.parameters].flat()) {
-    const found = followIfThere(description, raw);
-    const parameter = toParameter(found);
-    if (parameter) declared.set(found.in + ":" + parameter.name, parameter);
+function readParameters(context: OpenAPIContext, route: string, nodes: DescriptionNode[]): ParameterPlan[] {
+  const declared = new Map<string, ParameterPlan>();
+  for (const node of nodes) {
+    const list = ownField(node, "parameters") ?? [];
+    if (!Array.isArray(list)) mustBe(`${quote(route)}: \`parameters\``, "a list", list);
+    list.forEach((raw, i) => {
+      const at = `${quote(route)}: ${node === nodes[0] ? "the path's " : ""}parameter ${i}`;
+      const parameter = toParameter(context, resolve(context, raw, at)!, at);
+      if (parameter) declared.set(parameter.escaped, parameter);
+    });
   }
-  return declared;
+  return [...declared.values()];
+}
+
+/** The shape a schema's `type` allows (3.1's lists of types too, `null` aside); `any` where it says none. */
+function shapeOf(schema: DescriptionNode | undefined): Shape {
+  const type = schema && ownField(schema, "type");
+  const types = (Array.isArray(type) ? type : [type]).filter((name) => name !== "null");
+  if (!types.length || !types.every((name) => typeof name === "string")) return "any";
+  if (types.every((name) => PRIMITIVES.test(name))) return "primitive";
+  return types.length === 1 && (types[0] === "array" || types[0] === "object") ? types[0] : "any";
+}
+
+/** A schema node followed where it can be: a schema that names nothing allows any shape, as no schema does. */
+function schemaAt(context: OpenAPIContext, node: unknown): DescriptionNode | undefined {
+  const ref = isPlainObject(node) ? ownField(node, "$ref") : undefined;
+  const target = typeof ref === "string" ? lookUp(context, ref) : node;
+  return isPlainObject(target) ? target : undefined;
+}
+
+/**
+ * A parameter as the description declares it, checked, with its defaults worked out; `undefined` for one without
+ * a name, and for the `Accept`, `Content-Type` and `Authorization` headers, which the specification says to ignore.
+ */
+function toParameter(context: OpenAPIContext, found: DescriptionNode, at: string): ParameterPlan | undefined {
+  const name = ownField(found, "name");
+  const where = ownField(found, "in");
+  if (where === "body" || where === "formData") {
+    fail(`${at}: \`in: ${where}\` is Swagger 2.0's: give withOpenAPI an OpenAPI 3.x description`);
+  }
+  if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
+    fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}`);
+  }
+  if (typeof name !== "string" || !name || (where === "header" && IGNORED_HEADERS.test(name))) return undefined;
+  if (where !== "path" && where !== "query" && !TOKEN.test(name)) {
+    fail(`${at}: ${where} name ${quote(name)} is not a token`);
+  }
+  const declaredStyle = ownField(found, "style");
+  const style = typeof declaredStyle === "string" ? declaredStyle : defaultStyle(where);
+  const explode = ownField(found, "explode");
+  const content = ownField(found, "content");
+  const schema = schemaAt(context, ownField(found, "schema"));
+  return {
+    name,
+    key: NAMED.has(name) || name === "data" ? where + ":" + name : name,
+    escaped: where + ":" + name,
+    variable: encode(name, UNRESERVED, name),
+    in: where,
+    reserved: where === "query" && ownField(found, "allowReserved") === true,
+    style,
+    explode: typeof explode === "boolean" ? explode : style === "form",
+    required: where === "path" || ownField(found, "required") === true,
+    json: isPlainObject(content) && Object.keys(content).some(isJson),
+    shape: isPlainObject(content) ? "any" : shapeOf(schema),
+    date: schema !== undefined && ownField(schema, "format") === "date",
+    segment: false,
+  };
 }
 
 /** The RFC 6570 operator that writes a path parameter's style. */
@@ -2042,61 +2253,72 @@ function pathOperator(style: string): string {
   return style === "matrix" ? ";" : "";
 }
 
+/** Each parameter's expression, named by its index (`p0`, `p1`…: any name compiles so), exploded where it writes so. */
+const expression = ({ style, explode }: ParameterPlan, i: number) =>
+  `p${i}${explode || style === "label" || style === "deepObject" ? "*" : ""}`;
+
+/**
+ * A path key's path, or its literal query, with each `{name}` the expression of the path parameter it names; a
+ * placeholder that is a whole path segment marks its parameter so (see `ParameterPlan.segment`). Linear: one pass
+ * of a regular expression without nested quantifiers.
+ */
+function placeholders(route: string, text: string, parameters: ParameterPlan[], where: string): string {
+  return text.replace(/\{([^{}]*)\}/g, (match, name: string, at: number) => {
+    const i = parameters.findIndex((declared) => declared.in === "path" && declared.name === name);
+    if (i < 0) fail(`${quote(route)} has no path parameter ${quote(name)} for the ${where}'s ${match}`);
+    const parameter = parameters[i]!;
+    if (where === "path" && text[at - 1] === "/" && (text[at + match.length] ?? "/") === "/") parameter.segment = true;
+    return `{${pathOperator(parameter.style)}${expression(parameter, i)}}`;
+  });
+}
+
 /**
  * A path key's literal query (`?beta=true`), less the pairs whose value is a placeholder naming a query parameter
- * (`?query={query}`): that parameter writes its own pair, in its style. A placeholder naming a path parameter
- * stays, for it to fill.
+ * (`?query={query}`): that parameter writes its own pair, in its style.
  */
-function literalQuery(query: string, declared: Map<string, Parameter>): string {
+function literalQuery(query: string, parameters: ParameterPlan[]): string {
   const pairs = query.split("&").filter((pair) => {
-    const [, name] = /^[^=]*=\{([^{}]*)\}$/.exec(pair) ?? [];
-    return !(name !== undefined && declared.has("query:" + name));
+    const equals = pair.indexOf("=");
+    const value = pair.slice(equals + 1);
+    if (equals < 0 || value[0] !== "{" || !value.endsWith("}")) return true;
+    const name = value.slice(1, -1);
+    return !parameters.some((parameter) => parameter.in === "query" && parameter.name === name);
   });
   return pairs.join("&");
 }
 
 /**
- * The sources of an operation's templates (see `CompiledOperation.templates`). Each parameter is an expression
- * named by its index, `p0`, `p1`…, because any parameter name compiles so (`$filter`, `StartTime<`); they are
- * renamed to the parameters' variables once compiled. RFC 6570 writes every OpenAPI style once the value is in
- * shape (see styled()). A `#fragment` in the path key only tells operations apart; a literal query stays, and the
- * parameters join it.
+ * The sources of an operation's templates (see `OperationPlan.templates`). RFC 6570 writes every OpenAPI style once
+ * the value is in shape (see `styled()`). A `#fragment` in the path key only tells operations apart; a literal
+ * query stays, and the parameters join it.
  */
-function templateSources(route: string, path: string, declared: Map<string, Parameter>): string[] {
-  // [path, query, reserved, cookie]
-  const parameters = [...declared.values()];
-  const expression = ({ style, explode }: Parameter, i: number) =>
-    `p${i}${explode || style === "label" || style === "deepObject" ? "*" : ""}`;
-  const group = (operator: string, where: string) => {
-    const list = parameters.flatMap((parameter, i) => (parameter.in === where ? [expression(parameter, i)] : []));
+function templateSources(route: string, path: string, parameters: ParameterPlan[]): string[] {
+  const group = (operator: string, where: string, reserved: boolean) => {
+    const list = parameters.flatMap((parameter, i) =>
+      parameter.in === where && parameter.reserved === reserved ? [expression(parameter, i)] : [],
+    );
     return list.length ? `{${operator}${list}}` : "";
   };
-  // A placeholder is a path parameter's, in the path or in the literal query.
-  const placeholders = (text: string, where: string) =>
-    text.replace(/\{([^{}]*)\}/g, (_, name: string) => {
-      const parameter =
-        declared.get("path:" + name) ?? fail(`${quote(route)} has no ${where} parameter ${quote(name)}`);
-      return `{${pathOperator(parameter.style)}${expression(parameter, parameters.indexOf(parameter))}}`;
-    });
   const [key] = path.split("#", 1) as [string];
   const question = key.indexOf("?");
-  const query = question < 0 ? "" : placeholders(literalQuery(key.slice(question + 1), declared), "query");
-  const source = placeholders(question < 0 ? key : key.slice(0, question), "path");
+  const query =
+    question < 0 ? "" : placeholders(route, literalQuery(key.slice(question + 1), parameters), parameters, "query");
+  const source = placeholders(route, question < 0 ? key : key.slice(0, question), parameters, "path");
   return [
     query ? `${source}?${query}` : source,
-    group(query ? "&" : "?", "query"),
-    group("&", "query+"),
-    group("?", "cookie"),
+    group(query ? "&" : "?", "query", false),
+    group("&", "query", true),
+    group("?", "cookie", false),
   ];
 }
 
 /**
  * One of an operation's templates compiled, its variables renamed from `p<index>` to the parameters' variables.
- * In one that holds the path, `{?…}`, `{&…}` and `{#…}` end it, as a literal "?" or "#" does; the `allowReserved`
+ * In the path's, `{?…}`, `{&…}` and `{#…}` end the path, as a literal "?" or "#" does; the `allowReserved`
  * parameters' keeps reserved characters. An empty literal ends each: an OpenAPI path key is the URL as written,
  * and expand() drops a trailing `/` only from the last piece written.
  */
-function operationTemplate(source: string, parameters: Parameter[], path: boolean, reserved = false): Template {
+function operationTemplate(source: string, parameters: ParameterPlan[], path: boolean, reserved = false): Template {
   const template = compile(source, false);
   template.taken = new Set(NAMED_OPTIONS);
   let inPath = path;
@@ -2108,248 +2330,531 @@ function operationTemplate(source: string, parameters: Parameter[], path: boolea
     inPath &&= !/[?&#]/.test(part.first);
     part.inPath = inPath;
     if (reserved) part.keep = RESERVED;
-    for (const variable of part.variables) {
-      variable.name = parameters[+variable.name.slice(1)]!.variable;
-      template.taken.add(variable.name);
-    }
+    for (const variable of part.variables) variable.name = parameters[+variable.name.slice(1)]!.variable;
   }
   template.parts.push("");
   return template;
 }
 
-/** The media types to send a body as: concrete ones (a range such as `*∕*` names no type to label a body with). */
-const concreteTypes = (types: string[]) => types.filter((type) => !RANGE.test(type));
-
-/** The request body's form media type, when it is one, and how its properties are encoded. */
-function formEncoding(description: OpenAPIDescription, content: DescriptionNode): Map<string, FieldEncoding> {
-  const encoding = new Map<string, FieldEncoding>();
-  const form = Object.keys(content).find((type) => FORM_TYPE.test(type));
-  const fields = form === undefined ? undefined : followIfThere(description, content[form]).encoding;
-  for (const [name, raw] of Object.entries(isPlainObject(fields) ? fields : {})) {
-    const { style, explode, contentType } = followIfThere(description, raw);
-    encoding.set(name, { style, explode, contentType });
-  }
-  return encoding;
-}
-
-/** The property names of a body's schema, its `allOf` parts' too: what a GET or HEAD cannot carry. */
-function bodyProperties(description: OpenAPIDescription, content: DescriptionNode): string[] {
-  const names = new Set<string>();
-  const visit = (node: unknown, depth: number) => {
-    const schema = followIfThere(description, node);
-    for (const name of Object.keys(isPlainObject(schema.properties) ? schema.properties : {})) names.add(name);
-    if (Array.isArray(schema.allOf) && depth < 10) for (const part of schema.allOf) visit(part, depth + 1);
-  };
-  for (const type of Object.keys(content)) visit(followIfThere(description, content[type]).schema, 0);
-  return [...names];
-}
-
-/** What the operation answers with on success, JSON first, as an accept header; `*∕*` when it says nothing. */
-function successMediaTypes(description: OpenAPIDescription, operation: DescriptionNode): string {
-  const types = new Set<string>();
-  const responses = followIfThere(description, operation.responses);
-  for (const status of Object.keys(responses)) {
-    if (!SUCCESS.test(status)) continue;
-    for (const type of mediaTypes(description, responses[status])) types.add(type);
-  }
-  const all = [...types];
-  return [...all.filter(isJson), ...all.filter((type) => !isJson(type))].join(", ") || "*/*";
-}
-
-/**
- * The media type a body goes as, by the value (see requestMediaType()): a list as the first JSON type, an object
- * as the first JSON type but JSON Patch (which holds a list), a form's fields with a file as multipart where it is
- * listed; else a form, else the first type listed. `undefined` when the operation has none.
- */
-function mediaTypeFor(types: string[], body: unknown, hasFile: boolean): string | undefined {
-  const json = types.filter(isJson);
-  if (json.length) return (Array.isArray(body) ? undefined : json.find((type) => !JSON_PATCH.test(type))) ?? json[0];
-  const forms = types.filter((type) => FORM_TYPE.test(type));
-  if (forms.length) return (hasFile ? forms.find((type) => /^multipart/i.test(type)) : undefined) ?? forms[0];
-  return types[0];
-}
-
-/** What a body of a media type is labelled: none for multipart, which fetch labels with its boundary. */
-function labelFor(type: string | undefined): string | undefined {
-  if (type === undefined || /^multipart\//i.test(type)) return undefined;
-  return /^application\/json\s*$/i.test(type) ? JSON_TYPE : type;
-}
-
-/**
- * An operation's templates, compiled (see `CompiledOperation.templates`), and the fast way's, which takes, beside
- * the named options, every parameter's key: one the URL has no place for (its placeholder in a `#fragment`) must
- * not become a query or body parameter.
- */
-function operationTemplates(route: string, path: string, declared: Map<string, Parameter>, fast: boolean) {
-  const parameters = [...declared.values()];
-  const [pathSource, query, reserved, cookie] = templateSources(route, path, declared) as [
+/** An operation's templates, compiled: the path's, the query's, the `allowReserved` query's, the cookies'. */
+function operationTemplates(route: string, path: string, parameters: ParameterPlan[]): OperationPlan["templates"] {
+  const [pathSource, query, reserved, cookie] = templateSources(route, path, parameters) as [
     string,
     string,
     string,
     string,
   ];
-  const templates = [
+  return [
     operationTemplate(pathSource, parameters, true),
     operationTemplate(query, parameters, false),
     operationTemplate(reserved, parameters, false, true),
     operationTemplate(cookie, parameters, false),
-  ] as CompiledOperation["templates"];
-  if (!fast) return { templates, fastTemplate: undefined };
-  const fastTemplate = operationTemplate(pathSource + query, parameters, true);
-  for (const { key } of parameters) fastTemplate.taken.add(key);
-  return { templates, fastTemplate };
+  ];
 }
 
 /**
- * Whether `build()` can take a call's options as they are (see `CompiledOperation.fastTemplate`): the body, if any, goes
- * as one media type whatever its shape, and a GET has no body properties to refuse.
+ * The properties a body's schema declares, its `allOf` parts' too, and the shape each allows. Each schema node is
+ * visited once, from a list rather than by recursion: a schema whose `allOf` refers to itself, however often, and
+ * a chain of them however long, cost their size.
  */
-function takesOptionsAsTheyAre(parameters: Parameter[], types: string[], bodyNames: string[]): boolean {
-  const type = mediaTypeFor(types, {}, false);
-  if (bodyNames.length || type !== mediaTypeFor(types, [], false)) return false;
-  // A form goes the fast way where it is the one form listed: then no file decides between two.
-  if (type && FORM_TYPE.test(type) && types.filter((listed) => FORM_TYPE.test(listed)).length > 1) return false;
-  return parameters.every(({ key, name, variable, json, in: where, style }) => {
-    if (key !== name || variable !== name || json) return false;
-    return where === "path" ? style === "simple" : where === "query" && style === "form";
-  });
+function schemaFields(context: OpenAPIContext, root: unknown): Map<string, Shape> {
+  const fields = new Map<string, Shape>();
+  const seen = new Set<DescriptionNode>();
+  const pending = [root];
+  while (pending.length) {
+    const schema = schemaAt(context, pending.pop());
+    if (!schema || seen.has(schema)) continue;
+    seen.add(schema);
+    const properties = ownField(schema, "properties");
+    if (isPlainObject(properties)) {
+      for (const name of Object.keys(properties)) {
+        if (!fields.has(name)) fields.set(name, shapeOf(schemaAt(context, properties[name])));
+      }
+    }
+    const parts = ownField(schema, "allOf");
+    if (Array.isArray(parts)) for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
+  }
+  return fields;
 }
 
-/** An operation's request body: its media types, whether required, its form encoding, and for a GET its names. */
-function readBody(description: OpenAPIDescription, method: string, operation: DescriptionNode) {
-  const body = followIfThere(description, operation.requestBody);
-  const content = followIfThere(description, body.content);
-  const types = concreteTypes(Object.keys(content));
+/**
+ * A form's Encoding Object, by property. A part's `contentType` may list several types (the specification allows
+ * it); its header holds one, the first.
+ */
+function formEncoding(context: OpenAPIContext, media: DescriptionNode, at: string): Map<string, FieldEncoding> {
+  const encoding = new Map<string, FieldEncoding>();
+  const fields = child(context, media, "encoding", at);
+  for (const name of Object.keys(fields)) {
+    const found = resolve(context, fields[name], `${at}: encoding ${quote(name)}`)!;
+    const style = ownField(found, "style");
+    const explode = ownField(found, "explode");
+    const contentType = ownField(found, "contentType");
+    const first = typeof contentType === "string" ? contentType.split(",", 1)[0]! : "";
+    encoding.set(name, {
+      style: typeof style === "string" ? style : undefined,
+      explode: typeof explode === "boolean" ? explode : undefined,
+      contentType: first.trim() ? checkMediaType(first, `${at}: encoding ${quote(name)}`) : undefined,
+    });
+  }
+  return encoding;
+}
+
+/**
+ * An operation's request body: its media types, whether required, a form's encoding and fields; for a GET or HEAD,
+ * which send none, the properties the description declares for one, which a call cannot pass.
+ */
+function readBody(context: OpenAPIContext, method: string, operation: DescriptionNode, route: string): BodyPlan {
+  const at = `${quote(route)}: \`requestBody\``;
+  const body = resolve(context, ownField(operation, "requestBody"), at) ?? {};
+  const content = child(context, body, "content", at);
+  const listed = Object.keys(content);
+  const types = listed.map((type) => checkMediaType(type, `${at}: \`content\``));
+  const mediaAt = (i: number) => resolve(context, content[listed[i]!], `${at}: ${quote(listed[i]!)}`) ?? {};
   if (method === "get" || method === "head") {
-    // A GET or HEAD sends no body; what the description declares for one, a call cannot pass.
-    const names = bodyProperties(description, content);
-    return { types: [], required: false, encoding: new Map(), dataField: false, names };
+    const fields = new Map<string, Shape>();
+    types.forEach((_, i) => {
+      for (const [name, shape] of schemaFields(context, ownField(mediaAt(i), "schema"))) fields.set(name, shape);
+    });
+    return { types: [], required: false, encoding: new Map(), fields, form: false };
   }
-  const form = types.find((type) => FORM_TYPE.test(type));
-  const dataField = form !== undefined && bodyProperties(description, { [form]: content[form] }).includes("data");
-  const encoding = formEncoding(description, content);
-  return { types, required: body.required === true, encoding, dataField, names: [] };
-}
-
-/** An operation of the description, read once: its parameters, its path and query as templates, its server and media types. */
-function readOperation(description: OpenAPIDescription, method: string, path: string): CompiledOperation {
-  const route = `${method.toUpperCase()} ${path}`;
-  const item = follow(description, description.paths[path]);
-  if (!hasOwn(description.paths, path) || !METHOD.test(method) || !hasOwn(item, method)) {
-    fail(`route ${quote(route)} is not in the description`);
-  }
-  const operation = follow(description, item[method]);
-  const declared = readParameters(description, item, operation);
-  const parameters = [...declared.values()];
-  const body = readBody(description, method, operation);
-  const fast = takesOptionsAsTheyAre(parameters, body.types, body.names);
-  const { templates, fastTemplate } = operationTemplates(route, path, declared, fast);
+  const concrete = types.filter((type) => !RANGE.test(type));
+  const formAt = types.findIndex((type) => FORM_TYPE.test(type));
+  const media = formAt < 0 ? {} : mediaAt(formAt);
   return {
-    route,
-    method,
-    parameters,
-    required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.key),
-    templates,
-    fastTemplate,
-    bodyTypes: body.types,
-    bodyRequired: body.required,
-    encoding: body.encoding,
-    dataField: body.dataField,
-    form: !body.types.some(isJson) && body.types.some((type) => FORM_TYPE.test(type)),
-    bodyNames: body.names,
-    parameterKeys: new Set(parameters.map(({ key }) => key)),
-    accept: successMediaTypes(description, operation),
-    // The server: the operation's, else the path's, else the description's.
-    server: readServer([operation.servers, item.servers, description.servers]),
+    types: concrete,
+    required: ownField(body, "required") === true,
+    encoding: formAt < 0 ? new Map() : formEncoding(context, media, `${at}: ${quote(listed[formAt]!)}`),
+    fields: formAt < 0 ? new Map() : schemaFields(context, ownField(media, "schema")),
+    form: !concrete.some(isJson) && formAt >= 0,
   };
 }
 
-/** What one `withOpenAPI()` call shares with the endpoints its `defaults()` make. */
-interface OpenAPIContext {
-  description: OpenAPIDescription;
-  /** The operations read so far, by `"<method> <path>"`. */
-  operations: Map<string, CompiledOperation>;
-  /**
-   * What the library sets when the caller does not, GitHub's base URL and accept header (`endpoint.DEFAULTS`):
-   * where they stand, the description's server and media types take their place.
-   */
-  own: { baseUrl: string; accept: string | number | undefined };
+/** What the operation answers with on success, JSON first. */
+function successTypes(context: OpenAPIContext, operation: DescriptionNode, route: string): string[] {
+  const types = new Set<string>();
+  const at = `${quote(route)}: \`responses\``;
+  const responses = child(context, operation, "responses", quote(route));
+  for (const status of Object.keys(responses)) {
+    if (!SUCCESS.test(status)) continue;
+    const response = resolve(context, responses[status], `${at}: ${status}`)!;
+    for (const type of contentTypes(context, response, `${at}: ${status}`)) types.add(type);
+  }
+  const all = [...types];
+  return [...all.filter(isJson), ...all.filter((type) => !isJson(type))];
 }
 
-/** An operation, read from the description when first called. */
-function readOnce({ description, operations }: OpenAPIContext, method: string, path: string): CompiledOperation {
-  const id = method + " " + path;
-  let operation = operations.get(id);
-  if (!operation) {
-    operation = readOperation(description, method, path);
-    operations.set(id, operation);
+/**
+ * The server an operation goes to: the first of the first `servers` list that has one, of the operation, its path,
+ * the description. Read once per Server Object, since every operation shares the description's.
+ */
+function readServer(context: OpenAPIContext, nodes: DescriptionNode[], route: string): ServerPlan | undefined {
+  for (const node of nodes) {
+    const servers = ownField(node, "servers");
+    if (servers === undefined) continue;
+    const at = `${quote(route)}: \`servers\``;
+    if (!Array.isArray(servers)) mustBe(at, "a list of Server Objects", servers);
+    if (!servers.length) continue;
+    const server = servers[0];
+    if (!isPlainObject(server)) mustBe(`${at}[0]`, "a Server Object", server);
+    let plan = context.servers.get(server);
+    if (!plan) {
+      plan = serverPlan(context, server, `${at}[0]`);
+      context.servers.set(server, plan);
+    }
+    return plan;
   }
-  return operation;
+  return undefined;
+}
+
+/** Characters a URL reference (RFC 3986) never holds as they are: a server's literal text must not either. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const NOT_IN_URL = /[\s"<>\\^`{|}\0-\x1f\x7f]/;
+
+/**
+ * A server's URL, split into literal pieces and variables, each variable classed by where it stands in the
+ * template, whatever its default: before `://`, the scheme; between `//` and the first `/`, `?` or `#`, the host,
+ * or the port after a `:`; after that, the path. A variable that ends the authority right after host or port text
+ * (`https://api.example.com{basePath}`) starts the path: its value must start with `/`.
+ */
+function serverPlan(context: OpenAPIContext, server: DescriptionNode, at: string): ServerPlan {
+  const url = ownField(server, "url");
+  if (typeof url !== "string") mustBe(`${at}: \`url\``, "a string", url);
+  const declared = child(context, server, "variables", at);
+  const pieces: (string | ServerVariable)[] = [];
+  const variables = new Map<string, ServerVariable>();
+  const colon = url.indexOf("://");
+  const scheme = colon > 0 && !/[/?#]/.test(url.slice(0, colon)) ? colon : -1;
+  let authority = scheme < 0 ? -1 : scheme + 3;
+  if (url.startsWith("//")) authority = 2;
+  let part: ServerPart = authority < 0 ? "path" : "scheme";
+  let last = 0;
+  const literal = (text: string) => {
+    if (NOT_IN_URL.test(text)) fail(`${at}: ${quote(url)} is not a URL`);
+    if (text) pieces.push(text);
+  };
+  for (const match of url.matchAll(/\{([^{}]*)\}/g)) {
+    const text = url.slice(last, match.index);
+    literal(text);
+    part = partAfter(part, url, last, match.index, authority);
+    const end = match.index + match[0].length;
+    if (
+      (part === "host" || part === "port") &&
+      /[\w]$/.test(url.slice(authority, match.index)) &&
+      /^([/?#]|$)/.test(url.slice(end))
+    ) {
+      part = "rooted";
+    }
+    const variable = serverVariable(context, declared, match[1]!, part, at);
+    variables.set(variable.name, variable);
+    pieces.push(variable);
+    if (part === "rooted") part = "path";
+    last = end;
+  }
+  literal(url.slice(last));
+  return { url, pieces, variables, absolute: authority >= 0 };
+}
+
+/** The part of a server URL that position `end` is in, from `part` at `start` and the literal text between. */
+function partAfter(part: ServerPart, url: string, start: number, end: number, authority: number): ServerPart {
+  for (let i = start; i < end; i++) {
+    const char = url[i];
+    if (i === authority) part = "host";
+    if (part === "path" || part === "scheme") continue;
+    if (char === "/" || char === "?" || char === "#") part = "path";
+    else if (char === "@") part = "host";
+    else if (char === ":" && part === "host") part = "port";
+  }
+  if (part === "scheme" && end >= authority) part = "host";
+  return part;
+}
+
+/** A server variable as the description declares it: its default and its `enum`, as text. */
+function serverVariable(
+  context: OpenAPIContext,
+  declared: DescriptionNode,
+  name: string,
+  part: ServerPart,
+  at: string,
+) {
+  const where = `${at}: variable ${quote(name)}`;
+  const node = resolve(context, ownField(declared, name), where) ?? {};
+  const fallback = ownField(node, "default");
+  const choices = ownField(node, "enum");
+  if (choices !== undefined && !Array.isArray(choices)) mustBe(`${where}: \`enum\``, "a list", choices);
+  return {
+    name,
+    part,
+    fallback: fallback === undefined || fallback === null ? undefined : asText(fallback, `server:${name}`),
+    choices: choices?.map((choice: unknown) => asText(choice, `server:${name}`)),
+  };
 }
 
 /** What a caller's value for a server variable must be, by the part of the URL it fills. */
 const SERVER_VALUES: Record<ServerPart, [RegExp, string]> = {
   scheme: [/^https?$/i, "http or https"],
-  host: [/^[a-z\d-]+$/i, "a DNS label (letters, digits and hyphens)"],
+  host: [/^[a-z\d-]{1,63}$/i, "a DNS label (letters, digits and hyphens)"],
   port: [/^\d{1,5}$/, "a port number"],
-  path: [/^(?!\.\.?$)/, "a path segment other than . and .."],
+  path: [/^(?!\.\.?$)./s, "a path segment other than . and .."],
+  rooted: [/^(\/(?!\.\.?(\/|$))[^/]*)*$/, 'a path starting with "/", without . or .. segments'],
 };
 
 /**
- * A server's URL with its variables filled: the caller's values (`"server:<name>"` keys), each checked for the part
- * of the URL it fills, else the description's defaults. A stranger's value cannot take the request to a host the
- * server's URL does not allow: a host variable holds one DNS label, a path variable one segment.
+ * A caller's value for a server variable, checked and encoded for its place: one of its `enum` where it declares
+ * one (written as the description writes them), else a DNS label for a host, a port number, a path segment
+ * (percent-encoded), a path from `/`.
  */
-function serverUrl({ url, variables }: Server, given: Record<string, unknown>): string {
-  return url.replace(/\{([^{}]*)\}/g, (_, name: string) => {
-    const { fallback, part } = variables.get(name)!;
-    const value = given[name];
-    if (value == null) {
-      if (fallback === undefined) fail(`server ${quote(url)} has no default for {${name}}: pass "server:${name}"`);
-      return encode(fallback, RESERVED, name, "server variable");
-    }
-    const text = asText(value, "server:" + name);
-    const [allowed, expected] = SERVER_VALUES[part];
-    if (!text || !allowed.test(text)) {
-      fail(`server variable ${quote(name)} must be ${expected} in ${quote(url)}, not ${quote(text)}`);
-    }
-    return encode(text, UNRESERVED, name, "server variable");
-  });
+function serverValue({ name, part, choices }: ServerVariable, value: unknown, url: string): string {
+  const text = asText(textual(value, `server:${name}`), `server:${name}`);
+  const bad = (what: string) =>
+    fail(`server variable ${quote(name)} must be ${what} in ${quote(url)}, not ${quote(text)}`);
+  if (choices) {
+    if (!choices.includes(text)) bad(`one of ${choices.map((choice) => quote(choice)).join(", ")}`);
+    return encode(text, RESERVED, name, "server variable");
+  }
+  const [allowed, expected] = SERVER_VALUES[part];
+  if (!allowed.test(text) || (part === "port" && +text > 65535)) bad(expected);
+  if (part === "rooted") {
+    return text
+      .split("/")
+      .map((segment) => encode(segment, UNRESERVED, name, "server variable"))
+      .join("/");
+  }
+  return encode(text, part === "path" ? UNRESERVED : RESERVED, name, "server variable");
 }
 
 /**
- * The state a call builds with: its base the operation's server, variables filled. A server of its own replaces
- * the library's base URL (a protocol-relative one takes its scheme), not one the caller set; a relative server
- * is a path under whichever base there is.
+ * The host a URL names is not an IP address (nor a number the WHATWG URL parser reads as one, `2130706433`,
+ * `0x7f000001`) where a caller's value helped make it: a description may name one, a stranger's value may not.
  */
-function onServer(
-  { own }: OpenAPIContext,
-  state: State,
-  { server }: CompiledOperation,
-  baseUrl: unknown,
-  given: Record<string, unknown>,
-): State {
-  if (!server) return state;
-  if (server.absolute) {
-    if (baseUrl !== undefined && baseUrl !== own.baseUrl) return state;
-    const url = serverUrl(server, given);
-    const scheme = url.startsWith("//") ? (state.base?.[0] ?? own.baseUrl).split("//", 1)[0] : "";
-    return { ...state, base: splitBase(scheme + url) };
+function checkHost(url: string, variable: string): void {
+  const start = url.indexOf("//") + 2;
+  let end = start;
+  while (end < url.length && !"/?#".includes(url[end]!)) end++;
+  let host = url.slice(start, end);
+  host = host.slice(host.lastIndexOf("@") + 1);
+  if (host[0] !== "[") host = host.split(":", 1)[0]!;
+  const labels = host.endsWith(".") ? host.slice(0, -1).split(".") : host.split(".");
+  if (host[0] === "[" || /^(0x[\da-f]*|\d+)$/i.test(labels[labels.length - 1]!)) {
+    fail(`server variable ${quote(variable)} makes the host ${quote(host)}, an IP address`);
   }
-  const url = serverUrl(server, given);
-  let path = url[0] === "/" ? url : "/" + url;
+}
+
+/** A server's URL with its variables filled: the caller's values (see serverValue()), else the defaults. */
+function fillServer(server: ServerPlan, values: Map<string, unknown>): string {
+  let url = "";
+  let inHost: string | undefined;
+  for (const piece of server.pieces) {
+    if (typeof piece === "string") {
+      url += piece;
+      continue;
+    }
+    const value = values.get(piece.name);
+    if (value == null) {
+      if (piece.fallback === undefined) {
+        fail(`server ${quote(server.url)} has no default for {${piece.name}}: pass "server:${piece.name}"`);
+      }
+      url += encode(piece.fallback, RESERVED, piece.name, "server variable");
+      continue;
+    }
+    if (piece.part === "host") inHost = piece.name;
+    url += serverValue(piece, value, server.url);
+  }
+  if (inHost !== undefined) checkHost(url, inHost);
+  return url;
+}
+
+/**
+ * The base URL of a call: the server's, variables filled, unless the caller set one. A relative server goes under
+ * the caller's; with no server, the caller's. Either without one is refused: the library's own GitHub default is no
+ * server of the description's, and a request (with its credentials) must not go there unasked.
+ */
+function serverBase(context: OpenAPIContext, plan: OperationPlan, baseUrl: unknown, values: Map<string, unknown>) {
+  const { server } = plan;
+  const set = baseUrl !== undefined && baseUrl !== context.own.baseUrl;
+  if (server?.absolute && !set) {
+    const url = fillServer(server, values);
+    return splitBase(url.startsWith("//") ? "https:" + url : url);
+  }
+  if (!set) {
+    const what = server ? `its server ${quote(server.url)} is relative` : "its description names no server";
+    fail(`${quote(plan.route)}: ${what}: set \`baseUrl\``);
+  }
+  const base = checkBase(baseUrl);
+  if (!server || server.absolute) return base;
+  let path = fillServer(server, values);
+  if (path[0] !== "/") path = "/" + path;
   while (path.endsWith("/")) path = path.slice(0, -1);
-  const base = state.base ?? fail(`option \`baseUrl\` is required for the server ${quote(url)}`);
-  return { ...state, base: [base[0] + path, base[1], base[2]] };
+  return [base[0] + path, base[1], base[2]] as SplitBase;
 }
 
-/** The `"server:<name>"` keys of options, without their prefix. */
-function serverValues(options: Record<string, unknown>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const key of Object.keys(options)) if (key.startsWith("server:")) put(values, key.slice(7), options[key]);
-  return values;
+/** The names of every variable of the description's servers (root, paths, operations), gathered once. */
+function serverNames(context: OpenAPIContext): Set<string> {
+  if (context.serverNames) return context.serverNames;
+  const names = new Set<string>();
+  const add = (node: unknown) => {
+    const servers = isPlainObject(node) ? ownField(node, "servers") : undefined;
+    if (!Array.isArray(servers)) return;
+    for (const server of servers) {
+      const declared = isPlainObject(server) ? ownField(server, "variables") : undefined;
+      if (isPlainObject(declared)) for (const name of Object.keys(declared)) names.add(name);
+      const url = isPlainObject(server) ? ownField(server, "url") : undefined;
+      if (typeof url === "string") for (const [, name] of url.matchAll(/\{([^{}]*)\}/g)) names.add(name!);
+    }
+  };
+  const { description } = context;
+  add(description);
+  for (const path of Object.keys(description.paths)) {
+    const item = schemaAt(context, description.paths[path]);
+    add(item);
+    for (const method of item ? Object.keys(item) : []) if (METHOD.test(method)) add(schemaAt(context, item![method]));
+  }
+  context.serverNames = names;
+  return names;
 }
 
+/** The name of `names` nearest to `name`, by edit distance, when one is near enough to be what was meant. */
+function nearest(name: string, names: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let least = Math.max(2, name.length / 3);
+  for (const other of names) {
+    if (Math.abs(other.length - name.length) > least || name.length > 100) continue;
+    let row = Array.from({ length: other.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= name.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= other.length; j++) {
+        next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (name[i - 1] === other[j - 1] ? 0 : 1));
+      }
+      row = next;
+    }
+    if (row[other.length]! <= least) [best, least] = [other, row[other.length]! - 0.5];
+  }
+  return best;
+}
+
+/** A `"server:<name>"` key that names a variable of the description's servers, else a TypeError with the nearest. */
+function checkServerName(context: OpenAPIContext, name: string): void {
+  const names = serverNames(context);
+  if (names.has(name)) return;
+  const near = nearest(name, names);
+  fail(
+    `"server:${name}" names no variable of the description's servers${near ? `: did you mean "server:${near}"?` : ""}`,
+  );
+}
+
+/** What one `defaults()` call's endpoint works out once per operation: its plan, its base URL, its headers. */
+interface Prepared {
+  plan: OperationPlan;
+  /** The base URL with the defaults' server values, or `undefined` where the call must give them (or be refused). */
+  base: SplitBase | undefined;
+  /** The defaults' headers, with `accept` the operation's where the caller set none. */
+  headers: Record<string, unknown>;
+}
+
+/** One `defaults()` call's state, its server values and its operations as prepared, each worked out once. */
+interface Preparer {
+  state: State;
+  values: Map<string, unknown>;
+  prepared: (id: string) => Prepared;
+}
+
+/** The `"server:<name>"` keys of a call's parameters, by name, over the defaults' `values`. */
+function serverValuesOf(
+  context: OpenAPIContext,
+  params: Record<string, unknown> | null,
+  values?: Map<string, unknown>,
+) {
+  const found = new Map(values);
+  for (const key in params) {
+    if (!hasOwn(params, key) || !key.startsWith("server:")) continue;
+    checkServerName(context, key.slice(7));
+    found.set(key.slice(7), params[key]);
+  }
+  return found;
+}
+
+/**
+ * The headers a call starts from: `defaults`' with the call's over them, `accept` the operation's where it is the
+ * library's own and no media type amends it, else with the media type applied.
+ */
+function headersOf(
+  context: OpenAPIContext,
+  plan: OperationPlan,
+  merged: Record<string, unknown>,
+  given: unknown,
+  mediaType: unknown,
+) {
+  const headers = addHeaders(shallowCopy((merged.headers ?? {}) as Record<string, unknown>), given);
+  const media = mergeMediaType((merged.mediaType ?? { format: "" }) as MediaType, mediaType);
+  const { accept } = headers;
+  if (accept === context.own.accept && !media.format && !media.previews?.length) headers.accept = plan.accept;
+  else if (typeof accept === "string") headers.accept = applyMediaType(accept, media);
+  return headers;
+}
+
+/** For one state, each operation prepared when first called (see `Prepared`). */
+function preparer(context: OpenAPIContext, state: State): Preparer {
+  const values = serverValuesOf(context, state.params);
+  const prepared = cached((id): Prepared => {
+    const space = id.indexOf(" ");
+    const plan = planOf(context, id.slice(0, space), id.slice(space + 1));
+    let base: SplitBase | undefined;
+    try {
+      base = serverBase(context, plan, state.merged.baseUrl, values);
+    } catch {
+      // A server variable the defaults leave without a value, or no base: each call gives it or is refused.
+    }
+    return { plan, base, headers: headersOf(context, plan, state.merged, undefined, undefined) };
+  }, 1000);
+  return { state, values, prepared };
+}
+
+/**
+ * A value checked all through for a text form, every `Date` in it as ISO 8601 (`YYYY-MM-DD` where `date`): lists
+ * and plain objects are walked (copied only where a `Date` changes), a value with a text form of its own (a `URL`)
+ * kept. A symbol, a function, a `Map`, a `Blob` (unless `files`), a cycle are refused, naming `name`.
+ */
+function textual(value: unknown, name: string, date = false, files = false, depth = 0, path?: Set<object>): unknown {
+  if (typeof value !== "object" || value === null) {
+    if (typeof value === "symbol" || typeof value === "function") asText(value, name);
+    return value;
+  }
+  if (tagOf(value) === "[object Date]") {
+    const time = (value as Date).getTime();
+    if (Number.isNaN(time)) fail(`parameter ${quote(name)} is an invalid Date`);
+    const text = (value as Date).toISOString();
+    return date ? text.slice(0, 10) : text;
+  }
+  const list = Array.isArray(value);
+  if (!list && !isPlainObject(value)) {
+    if (!(files && isBlob(value))) asText(value, name);
+    return value;
+  }
+  if (depth > MAX_DEPTH || path?.has(value)) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
+  path ??= new Set();
+  path.add(value);
+  let changed: Record<string, unknown> | unknown[] | undefined;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    const done = textual(item, name, date, files, depth + 1, path);
+    if (done === item) continue;
+    changed ??= list ? [...(value as unknown[])] : shallowCopy(value as Record<string, unknown>);
+    put(changed as Record<string, unknown>, key, done);
+  }
+  path.delete(value);
+  return changed ?? value;
+}
+
+/** A value as JSON text, or a TypeError naming `what`: a cycle, a `BigInt`, a `Map`, a `Blob`, a symbol have none. */
+function jsonOf(value: unknown, what: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, (_, item) => {
+      const kind = typeof item;
+      const opaque = kind === "object" && item !== null && !Array.isArray(item) && !isPlainObject(item);
+      if (kind === "symbol" || kind === "function" || (opaque && typeof item.toJSON !== "function")) throw 0;
+      return item;
+    });
+  } catch {}
+  return text ?? fail(`${what} has no JSON form`);
+}
+
+/** Whether a value is undefined in RFC 6570's sense: none, an empty list or object, or one of nothing but null. */
+function isAbsent(value: unknown): boolean {
+  if (value == null) return true;
+  if (Array.isArray(value)) return value.every((item) => item == null);
+  return isPlainObject(value) && Object.keys(value).every((key) => value[key] == null);
+}
+
+/**
+ * A value held to the shape its schema's `type` allows: a list or object for a primitive, and a primitive for an
+ * object, are refused; a primitive for a list is a list of one, as users write it.
+ */
+function shaped(shape: Shape, value: unknown, what: string): unknown {
+  if (shape === "any") return value;
+  const list = Array.isArray(value);
+  const compound = list || isPlainObject(value);
+  if (shape === "primitive" && compound) fail(`${what} must be a single value, not a ${list ? "list" : "object"}`);
+  if (shape === "object" && (list || !compound)) fail(`${what} must be an object`);
+  return shape === "array" && !compound ? [value] : value;
+}
+
+/**
+ * A parameter's value from the call, checked (a JSON one as its text), or `undefined` when
+ * absent; a required one absent, or a whole path segment made empty for a method that changes things, refused.
+ */
+function parameterValue(parameter: ParameterPlan, value: unknown, plan: OperationPlan): unknown {
+  const what = `parameter ${quote(parameter.key)} of ${quote(plan.route)}`;
+  if (isAbsent(value)) {
+    if (parameter.required) fail(`parameter ${quote(parameter.key)} is required by ${quote(plan.route)}`);
+    return undefined;
+  }
+  if (parameter.json) return jsonOf(value, what);
+  value = shaped(parameter.shape, textual(value, parameter.key, parameter.date), what);
+  if (value === "" && parameter.segment && plan.method !== "get" && plan.method !== "head") {
+    fail(`${what} is empty: the request would act on the path without it`);
+  }
+  return value;
+}
 /** Takes one name-value pair of a parameter or form field. */
 type AddPair = (name: string, value: unknown) => void;
 
@@ -2383,16 +2888,14 @@ function isNested(value: unknown): boolean {
 }
 
 /**
- * A value in the shape RFC 6570 expands as OpenAPI's style table writes it: JSON text for a JSON `content`
- * parameter; a `deepObject`'s keys as `name[key]`, and any value nested deeper than its style writes in that
+ * A value in the shape RFC 6570 expands as OpenAPI's style table writes it: a `deepObject`'s keys as `name[key]`, and any value nested deeper than its style writes in that
  * bracket form; not exploded, an object as its keys and values in one list (what `{x}`, `{;x}` and `{?x}` write
  * for either, and label's dots need), and `spaceDelimited` and `pipeDelimited` lists joined by a space or a pipe.
  * A header exploded: `key=value` pairs, comma-joined.
  */
-function styled({ name, style, explode, json, in: where }: Parameter, value: unknown): unknown {
-  if (json) return JSON.stringify(value);
-  const query = where === "query" || where === "query+";
-  // Expanded as an exploded object, each pair `name[key]=value` (placeParameters() writes an unexploded one).
+function styled({ name, style, explode, in: where }: ParameterPlan, value: unknown): unknown {
+  const query = where === "query";
+  // Expanded as an exploded object, each pair `name[key]=value` (callPlan() writes an unexploded one apart).
   if (query && (style === "deepObject" || isNested(value))) {
     const pairs: Record<string, unknown> = {};
     bracketPairs(name, value, (pair, item) => put(pairs, pair, item));
@@ -2406,123 +2909,6 @@ function styled({ name, style, explode, json, in: where }: Parameter, value: unk
   const list = entries ? entries.flat() : (value as unknown[]);
   if (style === "spaceDelimited") return list.join(" ");
   return style === "pipeDelimited" ? list.join("|") : list;
-}
-
-/** The call's headers, with the operation's success media types as accept where the caller asked for none. */
-function operationHeaders({ own }: OpenAPIContext, operation: CompiledOperation, call: Record<string, unknown>) {
-  const { format, previews } = (call.mediaType ?? {}) as Partial<MediaType>;
-  const headers = addHeaders({}, call.headers);
-  if (headers.accept === own.accept && !format && !previews?.length) headers.accept = operation.accept;
-  return headers;
-}
-
-/**
- * A parameter's value, taken out of the call: under `"<in>:<name>"` if the caller escaped it so, else under its
- * key (one key fills every parameter of that name); a `url` one may have come beside the route (URL_PARAMETER).
- */
-function takeValue(parameter: Parameter, call: Record<string, unknown>, taken: Set<string>): unknown {
-  const escaped = parameter.in.replace("+", "") + ":" + parameter.name;
-  taken.add(escaped);
-  taken.add(parameter.key);
-  return call[escaped] ?? call[parameter.key];
-}
-
-/** Where placeParameters() puts the parameters' values, and what is left of a `url` parameter beside the route. */
-interface Placed {
-  /** The values the templates expand, in shape (see styled()), by location: `path`, `query` and `cookie`. */
-  values: Record<string, Record<string, unknown>>;
-  /**
-   * The pairs of unexploded query parameters holding nested values, percent-encoded: in the bracket form, which
-   * only an exploded expression writes.
-   */
-  nested: string[];
-  urlParameter: unknown;
-}
-
-/** Whether a query parameter's value needs writing apart: nested, where its style does not explode. */
-const nestedUnexploded = ({ in: where, style, explode }: Parameter, value: unknown) =>
-  where.startsWith("query") && !explode && style !== "deepObject" && isNested(value);
-
-/** The locations a key can escape a name into (`"query:limit"`); `body` and `server` are read elsewhere. */
-const PARAMETER_PREFIX = /^(path|query|header|cookie):/;
-
-/**
- * The call's `"query:<name>"` keys that no declared parameter took: a parameter newer than the description, sent
- * as the query's default style writes it (`form`, exploded: a list repeats its name) and nested values in the
- * bracket form. A path, header or cookie escape the description does not declare has no place: a TypeError.
- */
-function undeclaredQuery(route: string, call: Record<string, unknown>, nested: string[]): void {
-  for (const key of Object.keys(call)) {
-    const where = PARAMETER_PREFIX.exec(key)?.[1];
-    if (where === undefined) continue;
-    const name = key.slice(where.length + 1);
-    if (where !== "query") {
-      const hint = where === "path" ? "" : ": set it in `headers`";
-      fail(`${quote(route)} declares no ${where} parameter ${quote(name)} for ${quote(key)}${hint}`);
-    }
-    const add: AddPair = (pair, item) => {
-      nested.push(encode(pair, UNRESERVED, name) + "=" + encode(asText(item, pair), UNRESERVED, name));
-    };
-    const value = call[key];
-    if (Array.isArray(value) && !isNested(value)) {
-      for (const item of value) if (item != null) add(name, item);
-    } else bracketPairs(name, value, add);
-    delete call[key];
-  }
-}
-
-/**
- * Each parameter taken out of the call, in shape: a header parameter's into `headers`, the others' into the
- * values the templates expand. A `url` parameter may have come beside the route (see URL_PARAMETER): what is
- * left of it is returned with the values.
- */
-function placeParameters(
-  { parameters, route }: CompiledOperation,
-  call: Record<string, unknown>,
-  headers: Record<string, unknown>,
-  urlParameter: unknown,
-): Placed {
-  const values: Record<string, Record<string, unknown>> = { path: {}, query: {}, cookie: {} };
-  const nested: string[] = [];
-  const taken = new Set<string>();
-  for (const parameter of parameters) {
-    let value = takeValue(parameter, call, taken);
-    if (value === undefined && parameter.name === "url") {
-      value = urlParameter;
-      urlParameter = undefined;
-    }
-    if (value == null) {
-      if (parameter.required) fail(`parameter ${quote(parameter.key)} is required by ${quote(route)}`);
-    } else if (parameter.in === "header") {
-      addHeaders(headers, { [parameter.name]: asText(styled(parameter, value), parameter.name) });
-    } else if (nestedUnexploded(parameter, value)) {
-      bracketPairs(parameter.name, value, (name, item) => {
-        nested.push(encode(name, UNRESERVED, parameter.name) + "=" + encode(asText(item, name), UNRESERVED, name));
-      });
-    } else put(values[parameter.in.replace("+", "")]!, parameter.variable, styled(parameter, value));
-  }
-  for (const key of taken) delete call[key];
-  undeclaredQuery(route, call, nested);
-  return { values, nested, urlParameter };
-}
-
-/** The URL from the operation's templates and nested pairs; the cookie parameters go into `headers`. */
-function operationUrl({ templates }: CompiledOperation, { values, nested }: Placed, headers: Record<string, unknown>) {
-  const [path, query, reserved, cookie] = templates;
-  const url = expand(path, values.path!) + expand(query, values.query!);
-  const cookies = expand(cookie, values.cookie!);
-  if (cookies) {
-    const pairs = cookies.slice(1).replace(/&/g, "; ");
-    headers.cookie = headers.cookie ? headers.cookie + "; " + pairs : pairs;
-  }
-  // `allowReserved` values keep reserved characters, but not the three a query cannot hold: `#` would end it,
-  // `[` and `]` belong to hosts.
-  const reservedPairs = expand(reserved, values.query!)
-    .slice(1)
-    .replace(/[#[\]]/g, encodeURIComponent);
-  const rest = [reservedPairs, ...nested].filter(Boolean).join("&");
-  if (!rest) return url;
-  return url + (url.includes("?") ? "&" : "?") + rest;
 }
 
 /** A form field of a list, an object or text, pair by pair, in the style of a query parameter (its Encoding Object's). */
@@ -2583,11 +2969,14 @@ function urlEncodedBody(fields: [string, unknown][], encoding: Map<string, Field
     if (item == null) return;
     const object = typeof item === "object";
     if (object && isBlob(item)) fail(`form field ${quote(field)} is a file: a URL-encoded form holds text alone`);
-    body.append(field, object && isPlainObject(item) ? JSON.stringify(item) : asText(item, field));
+    body.append(
+      field,
+      object && isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : asText(item, field),
+    );
   };
   for (const [name, value] of fields) {
     const encoded = encoding.get(name);
-    if (encoded?.contentType && isJson(encoded.contentType)) add(name, JSON.stringify(value));
+    if (encoded?.contentType && isJson(encoded.contentType)) add(name, jsonOf(value, `form field ${quote(name)}`));
     else fieldPairs(name, value, encoded, add);
   }
   return body;
@@ -2609,8 +2998,9 @@ function multipartBody(fields: [string, unknown][], encoding: Map<string, FieldE
       if (item == null) return;
       if (isBlob(item)) body.append(field, item);
       else if (type) {
-        body.append(field, new globals.Blob([isJson(type) ? JSON.stringify(item) : asText(item, field)], { type }));
-      } else body.append(field, isPlainObject(item) ? JSON.stringify(item) : asText(item, field));
+        const text = isJson(type) ? jsonOf(item, `form field ${quote(field)}`) : asText(item, field);
+        body.append(field, new globals.Blob([text], { type }));
+      } else body.append(field, isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : asText(item, field));
     });
   }
   return body;
@@ -2618,7 +3008,7 @@ function multipartBody(fields: [string, unknown][], encoding: Map<string, FieldE
 
 /** Form fields as the environment's `URLSearchParams` or `FormData`, so that no DOM type is named here. */
 function formBody(form: string, fields: [string, unknown][], encoding: Map<string, FieldEncoding>): unknown {
-  return /^multipart/i.test(form) ? multipartBody(fields, encoding) : urlEncodedBody(fields, encoding);
+  return MULTIPART.test(form) ? multipartBody(fields, encoding) : urlEncodedBody(fields, encoding);
 }
 
 /** Body properties as one object. */
@@ -2628,509 +3018,461 @@ function objectBody(fields: [string, unknown][]): Record<string, unknown> {
   return body;
 }
 
-/** Whether a form's fields hold a file, at their top or in a list: multipart then, where the description lists it. */
-const holdsFile = (fields: [string, unknown][]) => fields.some(([, value]) => [value].flat().some(isBlob));
-
 /**
- * Body properties and form fields taken out of the call: `body:<name>` keys, and (for a form, where `data` is a
- * field too, unless it is a whole form) every key not a named option. For a GET or HEAD, whose description may
- * declare a body it cannot send, a key naming one of that body's properties is refused.
+ * The media type a body goes as, by the value: fields holding a file as multipart (refused where none is listed);
+ * a list as the first JSON type, an object as the first JSON type but JSON Patch (which holds a list); else a form,
+ * else the first type listed. `undefined` when the operation has none.
  */
-function bodyFields({ route, method, bodyNames }: CompiledOperation, call: Record<string, unknown>, form: boolean) {
-  const names = Object.keys(call);
-  // One escaped property, and the body is built here rather than by build(): every property then.
-  const gather = form || names.some((name) => name.startsWith("body:"));
-  const fields: [string, unknown][] = [];
-  for (const name of names) {
-    const escaped = name.startsWith("body:");
-    const property = escaped ? name.slice(5) : name;
-    if (escaped && (method === "get" || method === "head")) fail(`${quote(route)} has no body for ${quote(name)}`);
-    if (bodyNames.includes(property) && call[name] !== undefined) {
-      fail(`${quote(route)} sends no body: ${quote(name)} is a property of the body its description declares`);
-    }
-    if (!gather || (!escaped && NAMED.has(name))) continue;
-    fields.push([property, call[name]]);
-    delete call[name];
+function mediaTypeFor({ types }: BodyPlan, body: unknown, file: string | undefined, route: string): string | undefined {
+  if (file !== undefined) {
+    const multipart = types.find((type) => MULTIPART.test(type));
+    return multipart ?? fail(`form field ${quote(file)} is a file: ${quote(route)} takes no multipart body`);
   }
-  return fields;
+  const json = types.filter(isJson);
+  if (json.length) return (Array.isArray(body) ? undefined : json.find((type) => !JSON_PATCH.test(type))) ?? json[0];
+  return types.find((type) => FORM_TYPE.test(type)) ?? types[0];
+}
+
+/** What a body of a media type is labelled: none for multipart, which fetch labels with its boundary. */
+function labelFor(type: string | undefined): string | undefined {
+  if (type === undefined || MULTIPART.test(type)) return undefined;
+  return /^application\/json\s*$/i.test(type) ? JSON_TYPE : type;
+}
+
+/** Whether a query parameter's value needs writing apart: nested, where its style does not explode. */
+const nestedUnexploded = ({ in: where, style, explode }: ParameterPlan, value: unknown) =>
+  where === "query" && !explode && style !== "deepObject" && isNested(value);
+
+/** A pair (or nested pairs, in the bracket form) percent-encoded for the query, added to `pairs`. */
+function addNested(pairs: string[], name: string, value: unknown): void {
+  bracketPairs(name, value, (pair, item) => {
+    pairs.push(encode(pair, UNRESERVED, name) + "=" + encode(asText(item, pair), UNRESERVED, name));
+  });
 }
 
 /**
- * For an operation whose body is a form, whether the body is built from the call's fields, with what `data` holds.
- * `data` is a field where the form declares one; else it is the whole form (a `FormData`, a `URLSearchParams`, or
- * a URL-encoded form's text: a multipart one's needs a boundary only fetch writes), or the fields as one object,
- * which go into the call as `"body:<name>"` keys.
+ * An undeclared `"query:<name>"` key's pairs: a parameter newer than the description, sent as the query's default
+ * style writes it (`form`, exploded: a list repeats its name), nested values in the bracket form.
  */
-function fieldsOfData({ route, bodyTypes, dataField }: CompiledOperation, call: Record<string, unknown>): boolean {
-  const data = call.data;
-  if (isForm(data)) return false;
-  if (data === undefined || dataField) return true;
-  if (typeof data === "string" && !/^multipart/i.test(mediaTypeFor(bodyTypes, data, false)!)) return false;
-  if (!isPlainObject(data)) {
-    mustBe(`option \`data\` of ${quote(route)}`, "an object of form fields, a FormData or form text", data);
+function undeclaredQuery(pairs: string[], name: string, value: unknown): void {
+  if (!Array.isArray(value) || isNested(value)) addNested(pairs, name, value);
+  else for (const item of value) if (item != null) addNested(pairs, name, item);
+}
+
+/** Where a call's parameters go: the values each location's template expands, and query pairs written apart. */
+interface Placed {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  cookie: Record<string, unknown>;
+  /** Pairs of unexploded query parameters holding nested values, and of undeclared `"query:"` keys. */
+  pairs: string[];
+  /** A `url` parameter given beside the route, when no declared parameter took it. */
+  urlParameter: unknown;
+}
+
+/**
+ * Each parameter's value taken from the call, checked and in shape: a header parameter's into `headers`, the
+ * others' into the values their template expands (objects without a prototype, so any name is data). A value under
+ * `"<in>:<name>"` wins over one under the parameter's key; a `url` parameter may have come beside the route.
+ */
+function placeParameters(
+  plan: OperationPlan,
+  params: Record<string, unknown>,
+  headers: Record<string, unknown>,
+  urlParameter: unknown,
+): Placed {
+  const placed: Placed = {
+    path: Object.create(null),
+    query: Object.create(null),
+    cookie: Object.create(null),
+    pairs: [],
+    urlParameter,
+  };
+  for (const parameter of plan.parameters) {
+    let value = ownField(params, parameter.escaped) ?? ownField(params, parameter.key);
+    if (value === undefined && parameter.name === "url") {
+      value = placed.urlParameter;
+      placed.urlParameter = undefined;
+    }
+    value = parameterValue(parameter, value, plan);
+    if (value === undefined) continue;
+    if (nestedUnexploded(parameter, value)) addNested(placed.pairs, parameter.name, value);
+    else if (parameter.in === "header") {
+      addHeaders(headers, { [parameter.name]: asText(styled(parameter, value), parameter.key) });
+    } else placed[parameter.in][parameter.variable] = parameter.json ? value : styled(parameter, value);
   }
-  delete call.data;
-  for (const name of Object.keys(data)) put(call, "body:" + name, data[name]);
+  return placed;
+}
+
+/** What a call's keys hold beside its parameters. */
+interface Leftover {
+  /** Body properties or form fields, in the call's order; a `"body:<name>"` key's under its name. */
+  fields: [string, unknown][];
+  /** Whether a `"body:"` key (or a form's fields in `data`) was given: the fields are then the whole body. */
+  escaped: boolean;
+  /** `data`, the body given whole (unless the form declares a `data` field). */
+  whole: unknown;
+  /** For a GET or HEAD, the other keys as query pairs, as `endpoint()` writes them. */
+  query: string;
+}
+
+/**
+ * The call's keys that no parameter took, by where they go: `"server:"` keys (checked) to the server, undeclared
+ * `"query:"` keys to `pairs`, `"body:"` keys to the body; other keys to the body, or for a GET or HEAD (which
+ * sends none) to the query, unless the description declares them a body property.
+ */
+function restOf(
+  context: OpenAPIContext,
+  plan: OperationPlan,
+  params: Record<string, unknown>,
+  pairs: string[],
+): Leftover {
+  const { route, method, body } = plan;
+  const get = method === "get" || method === "head";
+  const rest: Leftover = { fields: [], escaped: false, whole: undefined, query: "" };
+  for (const key in params) {
+    const value = params[key];
+    if (value === undefined || !hasOwn(params, key) || NAMED.has(key) || plan.taken.has(key)) continue;
+    const colon = key.indexOf(":");
+    const where = colon < 0 ? "" : key.slice(0, colon);
+    const name = key.slice(colon + 1);
+    if (where === "server") checkServerName(context, name);
+    else if (where === "query") undeclaredQuery(pairs, name, textual(value, key));
+    else if (where === "path" || where === "header" || where === "cookie") {
+      const hint = where === "path" ? "" : ": set it in `headers`";
+      fail(`${quote(route)} declares no ${where} parameter ${quote(name)} for ${quote(key)}${hint}`);
+    } else if (get && where === "body") fail(`${quote(route)} has no body for ${quote(key)}`);
+    else if (get && body.fields.has(key)) {
+      fail(`${quote(route)} sends no body: ${quote(key)} is a property of the body its description declares`);
+    } else if (get) rest.query = addPairs(rest.query, key, textual(value, key));
+    else if (key === "data" && !(body.form && body.fields.has(key))) rest.whole = value;
+    else {
+      rest.escaped ||= where === "body";
+      rest.fields.push([where === "body" ? name : key, value]);
+    }
+  }
+  return rest;
+}
+
+/**
+ * For a form: whether the call's fields make the body. `data` given whole is the body where it is a `FormData`, a
+ * `URLSearchParams`, or a URL-encoded form's text (a multipart one's needs a boundary only fetch writes); an
+ * object's keys are fields.
+ */
+function formFields(plan: OperationPlan, rest: Leftover): boolean {
+  const { whole } = rest;
+  if (whole === undefined) return true;
+  if (isForm(whole)) return false;
+  if (typeof whole === "string" && !MULTIPART.test(mediaTypeFor(plan.body, whole, undefined, plan.route)!)) {
+    return false;
+  }
+  if (!isPlainObject(whole)) {
+    mustBe(`option \`data\` of ${quote(plan.route)}`, "an object of form fields, a FormData or form text", whole);
+  }
+  for (const name of Object.keys(whole)) rest.fields.push([name, whole[name]]);
+  rest.whole = undefined;
   return true;
 }
 
-/**
- * The body of a general-way call, in `call.data` as build() reads it, with the media type it goes as. JSON goes
- * first where it is listed: escaped body properties are gathered here, the others left to build(), and a body
- * given whole as a string is JSON text of it. A form's fields are gathered here (`data` is a field too, unless it
- * is a whole form, or the form's text as a string). Returns the media type and the `url` parameter still build()'s
- * to place.
- */
-function gatherBody(operation: CompiledOperation, call: Record<string, unknown>, urlParameter: unknown) {
-  const { route, bodyTypes, encoding } = operation;
-  const json = bodyTypes.some(isJson);
-  const form = !json && bodyTypes.some((listed) => FORM_TYPE.test(listed)) && fieldsOfData(operation, call);
-  const whole = call.data;
-  const fields = bodyFields(operation, call, form);
-  if (form || fields.length) {
-    if (!form && whole !== undefined) {
-      fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
-    }
-    if (urlParameter !== undefined) fields.push(["url", urlParameter]);
-    urlParameter = undefined;
-  }
-  const type = mediaTypeFor(bodyTypes, fields.length ? {} : whole, holdsFile(fields));
-  if (form && type !== undefined) {
-    if (fields.length || operation.bodyRequired) call.data = formBody(type, fields, encoding);
-  } else if (fields.length) call.data = objectBody(fields);
-  else if (typeof whole === "string" && json) call.data = JSON.stringify(whole);
-  return { type, urlParameter };
+/** A form's fields checked: each of the shape its schema allows, a text form all through (files too, in multipart). */
+function checkedFields(plan: OperationPlan, fields: [string, unknown][], type: string): [string, unknown][] {
+  const files = MULTIPART.test(type);
+  return fields.map(([name, value]) => {
+    const what = `form field ${quote(name)} of ${quote(plan.route)}`;
+    return [name, shaped(plan.body.fields.get(name) ?? "any", textual(value, name, false, files), what)];
+  });
 }
 
-/** A built URL as a template with nothing to expand, for build(): only the named options are not parameters. */
-const literalTemplate = (url: string): Template => ({
-  // The empty last piece keeps a trailing `/` (see operationTemplate()).
-  parts: [url, ""],
-  taken: NAMED,
-  relative: undefined,
-  rooted: url[0] === "/",
-  mayHoldQuery: true,
-});
+/** The first field holding a file, at its top or in its list: such fields go as multipart. */
+const fileIn = (fields: [string, unknown][]) =>
+  fields.find(([, value]) => isBlob(value) || (Array.isArray(value) && value.some(isBlob)))?.[0];
 
 /**
- * A result's body where the description requires one and the call gave none: the empty value of its media type
- * (`{}` for JSON, an empty form), labelled; and its label where the call set none and the body has one. `labelled`:
- * the call's own `content-type`.
+ * The body and the media type it goes as. `data` alone is the body as it is (a string JSON text where JSON is
+ * listed); else the fields are: a form where the media type is one, else one object.
  */
-function settleBody(
-  result: RequestOptions,
-  operation: CompiledOperation,
-  type: string | undefined,
-  label: string | undefined,
-  labelled: boolean,
-) {
-  const empty = result.body === undefined || result.body === "";
-  if (type === undefined) {
-    // Only media ranges listed (`*∕*`), or none: an object goes as JSON (build() labels it), so a required body left
-    // out is `{}`; text is no JSON, and goes unlabelled.
-    if (empty && operation.bodyRequired) {
-      result.body = {};
-      if (!labelled) result.headers["content-type"] = JSON_TYPE;
-    } else if (!labelled && typeof result.body === "string") delete result.headers["content-type"];
-    return result;
+function callBody(
+  plan: OperationPlan,
+  rest: Leftover,
+  urlParameter: unknown,
+): [body: unknown, type: string | undefined] {
+  const { route, body } = plan;
+  const gathered = (body.form && formFields(plan, rest)) || rest.escaped;
+  const { fields, whole } = rest;
+  if (gathered && whole !== undefined) {
+    fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
   }
-  if (empty && operation.bodyRequired) {
-    const globals = globalThis as DescriptionNode;
-    // A JSON Patch is a list of operations.
-    if (isJson(type)) result.body = JSON_PATCH.test(type) ? [] : {};
-    else if (FORM_TYPE.test(type)) {
-      result.body = new globals[/^multipart/i.test(type) ? "FormData" : "URLSearchParams"]();
-    } else result.body = "";
-  } else if (empty) return result;
-  if (label && !labelled) result.headers["content-type"] = label;
+  if (whole !== undefined) {
+    const json = typeof whole === "string" && body.types.some(isJson);
+    return [json ? JSON.stringify(whole) : whole, mediaTypeFor(body, whole, undefined, route)];
+  }
+  if (urlParameter !== undefined) fields.push(["url", urlParameter]);
+  const type = mediaTypeFor(body, fields.length ? {} : undefined, fileIn(fields), route);
+  if (type !== undefined && FORM_TYPE.test(type)) {
+    return [
+      fields.length || body.required ? formBody(type, checkedFields(plan, fields, type), body.encoding) : undefined,
+      type,
+    ];
+  }
+  return [fields.length ? objectBody(fields) : undefined, type];
+}
+
+/** A body where the description requires one and the call gave none: the empty value of its media type. */
+function emptyBody(type: string | undefined): unknown {
+  if (type === undefined) return {};
+  // A JSON Patch is a list of operations.
+  if (isJson(type)) return JSON_PATCH.test(type) ? [] : {};
+  if (!FORM_TYPE.test(type)) return "";
+  return new (globalThis as DescriptionNode)[MULTIPART.test(type) ? "FormData" : "URLSearchParams"]();
+}
+
+/**
+ * The body settled: a PUT or PATCH without one sends `""` (as `endpoint()` does), a required one left out its
+ * media type's empty value; and labelled where the caller did not: by its media type, or, where only ranges are
+ * listed, as JSON when it is an object (text and bytes go unlabelled).
+ */
+function settle(plan: OperationPlan, body: unknown, type: string | undefined, headers: Record<string, unknown>) {
+  if (body === undefined && (plan.method === "put" || plan.method === "patch")) body = "";
+  if (body === undefined || body === "") {
+    if (!plan.body.required) return body;
+    body = emptyBody(type);
+  }
+  if (headers["content-type"] === undefined) {
+    const label = type === undefined && typeof body !== "string" && !isRawBody(body) ? JSON_TYPE : labelFor(type);
+    if (label !== undefined) headers["content-type"] = label;
+  }
+  return body;
+}
+
+/** The URL: the operation's templates expanded under the base, the cookie parameters into `headers`. */
+function targetOf(
+  plan: OperationPlan,
+  placed: Placed,
+  headers: Record<string, unknown>,
+  base: SplitBase,
+  query: string,
+) {
+  const [path, declared, reserved, cookie] = plan.templates;
+  let url = expand(path, placed.path) + expand(declared, placed.query);
+  const cookies = expand(cookie, placed.cookie);
+  if (cookies) {
+    const pairs = cookies.slice(1).replace(/&/g, "; ");
+    headers.cookie = headers.cookie ? headers.cookie + "; " + pairs : pairs;
+  }
+  // `allowReserved` values keep reserved characters, but not the three a query cannot hold: `#` would end it,
+  // `[` and `]` belong to hosts.
+  const reservedPairs = expand(reserved, placed.query)
+    .slice(1)
+    .replace(/[#[\]]/g, encodeURIComponent);
+  for (const pairs of [[reservedPairs, ...placed.pairs].filter(Boolean).join("&"), base[1], query]) {
+    if (pairs) url += (url.includes("?") ? "&" : "?") + pairs;
+  }
+  return base[0] + (url[0] === "/" ? url : "/" + url) + base[2];
+}
+
+/** A call's named options, read once: what names the operation, where it goes, its headers and meta. */
+interface Call {
+  method: string;
+  path: unknown;
+  baseUrl: unknown;
+  headers: unknown;
+  mediaType: unknown;
+  request: unknown;
+  /** Whether it gives a `"server:"` key (the defaults' are worked out once). */
+  servers: boolean;
+}
+
+/** A call's named options over the state's: `url` names the operation's path unless a route did. */
+function readCall(state: State, options: Record<string, unknown>, route: ParsedRoute | undefined): Call {
+  const call: Call = {
+    method: route?.lower ?? state.verb,
+    path: route ? route.url : state.merged.url,
+    baseUrl: undefined,
+    headers: undefined,
+    mediaType: undefined,
+    request: copy(state.merged.request, "request"),
+    servers: false,
+  };
+  for (const key in options) {
+    const value = options[key];
+    if (value === undefined || !hasOwn(options, key)) continue;
+    if (key === "method") call.method = checkMethod(value);
+    else if (key === "url") call.path = route ? call.path : value;
+    else if (key === "baseUrl" || key === "headers" || key === "mediaType") call[key] = value;
+    else if (key === "request") {
+      checkRequest(value);
+      call.request = mergeValue(call.request, value, "request");
+    } else if (key.startsWith("server:")) call.servers = true;
+  }
+  if (typeof call.path !== "string") mustBe("option `url`", "an operation's path", call.path);
+  return call;
+}
+
+/**
+ * One call of an operation, the one way every call takes: its plan and what the state prepared for it, the
+ * parameters placed, the URL on the server's base, the body from what is left, the headers labelled.
+ */
+function callPlan(
+  context: OpenAPIContext,
+  { state, values, prepared }: Preparer,
+  options: Record<string, unknown>,
+  route: string | undefined,
+): RequestOptions {
+  const parsed = route === undefined ? undefined : parseRoute(route);
+  const call = readCall(state, options, parsed);
+  const { plan, base: preset, headers: presetHeaders } = prepared(call.method + " " + call.path);
+  const base =
+    call.servers || call.baseUrl !== undefined || !preset
+      ? serverBase(
+          context,
+          plan,
+          call.baseUrl ?? state.merged.baseUrl,
+          call.servers ? serverValuesOf(context, options, values) : values,
+        )
+      : preset;
+  const headers =
+    call.headers === undefined && call.mediaType === undefined
+      ? shallowCopy(presetHeaders)
+      : headersOf(context, plan, state.merged, call.headers, call.mediaType);
+  const params = callParameters(state, options);
+  const placed = placeParameters(plan, params, headers, parsed ? options.url : urlParameterOf(options));
+  const rest = restOf(context, plan, params, placed.pairs);
+  const get = plan.method === "get" || plan.method === "head";
+  const url = targetOf(plan, placed, headers, base, get ? addPairs(rest.query, "url", placed.urlParameter) : "");
+  const result: RequestOptions = { method: plan.method, url, headers: headers as RequestHeaders };
+  if (!get) {
+    const [body, type] = callBody(plan, rest, placed.urlParameter);
+    const settled = settle(plan, body, type, headers);
+    if (settled !== undefined) result.body = settled;
+  }
+  if (call.request) result.request = call.request as RequestMeta;
   return result;
 }
 
-/**
- * The general way, from merged options (`parse()`, and the calls the fast way does not take): the options
- * copied, the server's variables and the parameters taken out of them in shape, the body gathered, then build()
- * with the URL as a literal.
- */
-function callOperation(context: OpenAPIContext, options: MergedOptions): RequestOptions {
-  const checked = checkOptions(options);
-  const call = shallowCopy(checked);
-  const operation = readOnce(context, checkMethod(call.method), call.url as string);
-  delete call.url;
-  const given = serverValues(call);
-  for (const name of Object.keys(given)) delete call["server:" + name];
-  // The base URL as the state's, so that the server can replace it or go under it.
-  const base = call.baseUrl === undefined ? undefined : checkBase(call.baseUrl);
-  const state = onServer(context, { ...EMPTY_STATE, base }, operation, call.baseUrl, given);
-  delete call.baseUrl;
-  const headers = operationHeaders(context, operation, call);
-  const labelled = headers["content-type"] !== undefined;
-  const placed = placeParameters(operation, call, headers, checked[URL_PARAMETER as never]);
-  const url = operationUrl(operation, placed, headers);
-  call.headers = headers;
-  const { type, urlParameter } = gatherBody(operation, call, placed.urlParameter);
-  const result = build(state, operation.method, literalTemplate(url), call, urlParameter);
-  return settleBody(result, operation, type, labelFor(type), labelled);
-}
-
-/** An operation, and what the fast way builds it with; `state` is `undefined` when it cannot take the fast way. */
-interface Prepared {
-  operation: CompiledOperation;
-  state: State | undefined;
-  /**
-   * A form's state for a call that has a body: its headers hold the form's label already (V8 before Node 22 makes
-   * adding a key to the copy build() takes of them cost several times the copy).
-   */
-  formState: State | undefined;
-  /** The media type its body goes as, and what that labels. */
-  type: string | undefined;
-  label: string | undefined;
-  /** A form's fields from `defaults()`, worked out once: `undefined` when it sets none. */
-  fields: Record<string, unknown> | undefined;
-}
-
-/** Parameters less the server's variables (`"server:<name>"`): those fill the server's URL, not the request. */
-function withoutServerValues(params: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!params) return params;
-  const left: Record<string, unknown> = {};
-  for (const key of Object.keys(params)) if (!key.startsWith("server:")) put(left, key, params[key]);
-  return Object.keys(left).length ? left : null;
-}
-
-/**
- * For one `defaults()` call's state, each route's operation and its state for the fast way, worked out once:
- * the operation's server (its variables from the defaults), and the description's media types where the caller
- * set none. Defaults that escape a name (`"body:…"`, `"query:…"`) leave every call to the general way.
- */
-function preparer(context: OpenAPIContext, state: State): (route: string) => Prepared {
-  const { merged } = state;
-  const headers = merged.headers as RequestHeaders;
-  const { format, previews } = merged.mediaType as MediaType;
-  const ownAccept = headers.accept === context.own.accept && !format && !previews?.length;
-  const escapes = Object.keys(merged).some((name) => name.includes(":") && !name.startsWith("server:"));
-  const given = serverValues(merged);
-  const params = withoutServerValues(state.params);
-  return cached((route): Prepared => {
-    const { url, lower } = parseRoute(route);
-    const operation = readOnce(context, lower ?? state.verb, url);
-    const type = mediaTypeFor(operation.bodyTypes, {}, false);
-    const label = labelFor(type);
-    const slow = { operation, state: undefined, formState: undefined, type, label, fields: undefined };
-    if (!operation.fastTemplate || escapes) return slow;
-    let onIt: State;
-    try {
-      onIt = onServer(context, state, operation, merged.baseUrl, given);
-    } catch {
-      // A server variable the defaults leave without a value: the general way names it.
-      return slow;
-    }
-    const presetHeaders = ownAccept ? { ...state.presetHeaders, accept: operation.accept } : state.presetHeaders;
-    const labelled = headers["content-type"] !== undefined;
-    const bodyHeaders = {
-      ...presetHeaders,
-      "content-type": labelled ? state.bodyHeaders["content-type"] : (label ?? JSON_TYPE),
-    };
-    const fast = { ...onIt, params, presetHeaders, bodyHeaders };
-    const formState = operation.form && label ? { ...fast, presetHeaders: bodyHeaders } : undefined;
-    const fields = operation.form ? defaultFields(operation, params) : undefined;
-    return { operation, state: fast, formState, type, label, fields };
-  }, 1000);
-}
-
-/**
- * Whether a call's `data` can go the fast way: not a string where that goes as JSON text, or unlabelled (no media
- * type but ranges), nor a form's `data` that is not a field of it (the whole body, or its fields as one object).
- * The general way writes all three.
- */
-function dataTakesFastWay({ bodyTypes, form, dataField }: CompiledOperation, data: unknown): boolean {
-  if (typeof data === "string" && (!bodyTypes.length || bodyTypes.some(isJson))) return false;
-  return !form || Boolean(dataField);
-}
-
-/**
- * Whether a call can take the fast way: nothing in it changes the server, the operation or the media types, or
- * escapes a name; its `data` and parameter values are ones build() writes as the general way would; every
- * required parameter is set.
- */
-function takesFastWay({ operation, label }: Prepared, given: Record<string, unknown>, defaults: State): boolean {
-  for (const key in given) {
-    if (key === "baseUrl" || key === "method" || key === "mediaType" || key.includes(":")) return false;
-    const value = given[key];
-    if (key === "headers") {
-      // The caller's headers may hold a content-type that a non-JSON body's label would replace.
-      if (label && label !== JSON_TYPE) return false;
-    } else if (key === "data") {
-      if (!dataTakesFastWay(operation, value)) return false;
-    } else if (typeof value === "object" && operation.parameterKeys.has(key) && isNested(value)) {
-      // A value nested deeper than its style writes is the general way's: styled() writes or refuses it.
-      return false;
-    }
+/** A server plan written back as a Server Object: its URL, its variables' defaults and `enum`s. */
+function reducedServer({ url, variables }: ServerPlan): DescriptionNode[] {
+  const declared: DescriptionNode = {};
+  for (const { name, fallback, choices } of variables.values()) {
+    const variable: DescriptionNode = {};
+    if (fallback !== undefined) variable.default = fallback;
+    if (choices) variable.enum = choices;
+    if (fallback !== undefined || choices) put(declared, name, variable);
   }
-  for (const key of operation.required) {
-    if ((!hasOwn(given, key) || given[key] == null) && defaults.params?.[key] == null) return false;
-  }
-  return true;
+  return [Object.keys(declared).length ? { url, variables: declared } : { url }];
 }
 
-/** Whether a key of a form call's options is a field of the form: not a named option, a parameter or `url`. */
-const isFormField = (operation: CompiledOperation, key: string) =>
-  key !== "url" && !NAMED.has(key) && !operation.parameterKeys.has(key);
-
-/** The form fields `defaults()` sets for an operation, or `undefined` when it sets none. */
-function defaultFields(operation: CompiledOperation, params: Record<string, unknown> | null) {
-  let fields: Record<string, unknown> | undefined;
-  for (const key in params) {
-    if (!isFormField(operation, key)) continue;
-    fields ??= {};
-    put(fields, key, params[key]);
-  }
-  return fields;
-}
-
-/**
- * A form call's options for build(): the named options and parameters as they are, every other key a field of
- * the form, built in `data`: the defaults' fields first, the call's merged over them, then a `url` one, as the
- * general way has them. With no defaults' fields, the call's go straight into the list (merging into an object
- * and listing its entries again cost a fifth of a Stripe call).
- */
-function formOptions({ operation, fields: preset, type }: Prepared, given: Record<string, unknown>) {
-  const options: Record<string, unknown> = {};
-  const fields = preset && shallowCopy(preset);
-  const entries: [string, unknown][] = [];
-  for (const key in given) {
-    const value = given[key];
-    if (value === undefined || !hasOwn(given, key)) continue;
-    if (!isFormField(operation, key)) {
-      if (key !== "url") put(options, key, value);
-    } else if (fields) mergeKey(fields, key, value);
-    else entries.push([key, value]);
-  }
-  if (fields) entries.push(...Object.entries(fields));
-  if (given.url !== undefined) entries.push(["url", given.url]);
-  if (entries.length || operation.bodyRequired) options.data = formBody(type!, entries, operation.encoding);
-  return options;
-}
-
-/** The fast way: build() takes the call's options as they are (a form's fields built), with the operation's template and state. */
-function fastCall(prepared: Prepared, given: Record<string, unknown>): RequestOptions {
-  const { operation, state, formState, type, label } = prepared;
-  const options = operation.form ? formOptions(prepared, given) : given;
-  const result = build(
-    options.data === undefined ? state! : (formState ?? state!),
-    operation.method,
-    operation.fastTemplate,
-    options,
-  );
-  return settleBody(result, operation, type, label, result.headers["content-type"] !== undefined);
-}
-
-/** The endpoint `withOpenAPI()` returns, for `wrapped`'s defaults; its `defaults()` makes another. */
-// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults; only its runtime surface is used.
-function openAPIEndpoint(wrapped: Endpoint<any>, context: OpenAPIContext): Endpoint {
-  const state = toState(wrapped.DEFAULTS);
-  const prepare = preparer(context, state);
-  const parseOperation = (options: MergedOptions) => callOperation(context, options);
-  const api = (route: unknown, options?: unknown): RequestOptions => {
-    if (typeof route === "string" && (options == null || isPlainObject(options))) {
-      const prepared = prepare(route);
-      const given = (options ?? {}) as Record<string, unknown>;
-      if (prepared.state && takesFastWay(prepared, given, state)) return fastCall(prepared, given);
-    }
-    return parseOperation(wrapped.merge(route as string, options as EndpointOptions));
-  };
-  return Object.defineProperties(api as Endpoint, {
-    DEFAULTS: { get: () => wrapped.DEFAULTS, enumerable: true },
-    defaults: { value: (options: EndpointOptions) => openAPIEndpoint(wrapped.defaults(options), context) },
-    merge: { value: wrapped.merge },
-    parse: { value: parseOperation },
-  });
-}
-
-/**
- * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, with nothing to configure:
- * - the URL on the operation's server (else the path's, else the description's), its variables at their defaults
- *   or the call's (or `defaults()`') `"server:<name>"` values, unless you set `baseUrl` (a relative server, `/v1`,
- *   goes under it; a protocol-relative one takes its scheme);
- * - `accept` from what the operation answers on success, `content-type` from its request body's media type and the
- *   body's shape (JSON Patch only for a list), unless you set them (or a `mediaType`);
- * - path, query, header and cookie parameters where the description puts them, each in its `style` and
- *   `explode` (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs, values
- *   nested deeper than a style writes in the bracket form (`filter[tags][0]=a`);
- * - a JSON body as `endpoint()` builds it (a string given whole as `data` is JSON text), a form body as
- *   `URLSearchParams` or `FormData`, each property as its Encoding Object says; a required body the call leaves
- *   out as the empty value of its media type (`{}`), and no body for a GET or HEAD.
- *
- * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
- * /files/{id}#shared"`); parameters and body properties sit beside each other by name, one name filling every
- * parameter that has it. A parameter named like a named option (`headers`, `data`…) is passed as
- * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
- * anything as `"body:<name>"` (`"body:method"`). Each operation is read from the description once, when it is first
- * called; `reduceOpenAPI()` makes a description light enough to ship.
- * @throws {TypeError} when the description is not one; when called, for a route the description lacks, a
- * missing required parameter or server variable, a server variable's value that would leave its place in the URL,
- * a file in a URL-encoded form, or a `$ref` that the call needs and names nothing.
- * @example
- * const petstore = withOpenAPI<paths>(endpoint, description);
- * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
- * // "https://petstore.swagger.io/v2/pet/findByStatus?status=available&status=pending"
- */
-export function withOpenAPI<Paths = never>(
-  // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
-  endpoint: Endpoint<any>,
-  description: OpenAPIDescription,
-): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
-// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
-export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescription): unknown {
-  if (!isPlainObject(description?.paths)) {
-    mustBe("withOpenAPI's description", "an OpenAPI description with `paths`", description);
-  }
-  const { baseUrl, headers } = endpoint.DEFAULTS;
-  return openAPIEndpoint(wrapped, { description, operations: new Map(), own: { baseUrl, accept: headers.accept } });
-}
-
-/** A description's parameter as `withOpenAPI()` reads it: defaults left out. */
-function reduceParameter(description: OpenAPIDescription, raw: unknown): Record<string, unknown> | undefined {
-  const found = followIfThere(description, raw);
-  if (!toParameter(found)) return undefined;
-  const { name, in: where, style, explode, allowReserved, required, content } = found;
-  const reduced: Record<string, unknown> = { name, in: where };
+/** A parameter plan written back as JSON text (to be compared between operations): defaults left out. */
+function reducedParameter(parameter: ParameterPlan): string {
+  const { name, in: where, style, explode, required, json, shape, date, reserved } = parameter;
+  const reduced: DescriptionNode = { name, in: where };
   const plain = defaultStyle(where);
-  if (style !== undefined && style !== plain) reduced.style = style;
-  if (explode !== undefined && explode !== ((style ?? plain) === "form")) reduced.explode = explode;
-  if (allowReserved) reduced.allowReserved = true;
+  if (style !== plain) reduced.style = style;
+  if (explode !== (style === "form")) reduced.explode = explode;
+  if (reserved) reduced.allowReserved = true;
   if (required && where !== "path") reduced.required = true;
-  if (isPlainObject(content)) reduced.content = Object.fromEntries(Object.keys(content).map((type) => [type, {}]));
-  return reduced;
-}
-
-/** An operation's (or a path's) parameters reduced, each as JSON text so that two can be compared. */
-function reducedParameters(description: OpenAPIDescription, list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((raw) => {
-    const reduced = reduceParameter(description, raw);
-    return reduced ? [JSON.stringify(reduced)] : [];
-  });
-}
-
-/** The first server of a list, with its variables' defaults; `undefined` when it has none. */
-function reducedServers(list: unknown): DescriptionNode[] | undefined {
-  const server = readServer([list]);
-  if (!server) return undefined;
-  const variables: Record<string, { default: string }> = {};
-  for (const [name, { fallback }] of server.variables) {
-    if (fallback !== undefined) variables[name] = { default: fallback };
+  if (json) reduced.content = { "application/json": {} };
+  else if (shape !== "any" || date) {
+    reduced.schema = { type: shape === "primitive" ? "string" : shape, format: date ? "date" : undefined };
   }
-  return [Object.keys(variables).length ? { url: server.url, variables } : { url: server.url }];
+  return JSON.stringify(reduced);
 }
 
-/** Media types as a `content` with nothing in them, or `undefined` for none. */
-function emptyContent(types: string[]): { content: Record<string, object> } | undefined {
-  return types.length ? { content: Object.fromEntries(types.map((type) => [type, {}])) } : undefined;
+/** The properties of a reduced schema, each with the type its shape needs. */
+function reducedSchema(fields: Map<string, Shape>): DescriptionNode {
+  const properties: DescriptionNode = {};
+  for (const [name, shape] of fields) {
+    put(properties, name, shape === "any" ? {} : { type: shape === "primitive" ? "string" : shape });
+  }
+  return { properties };
+}
+
+/** A request body plan written back: its media types, a form's encoding and fields, whether required. */
+function reducedBody({ types, required, encoding, fields }: BodyPlan, method: string): DescriptionNode | undefined {
+  if (method === "get" || method === "head") {
+    return fields.size ? { content: { "application/json": { schema: reducedSchema(fields) } } } : undefined;
+  }
+  if (!types.length) return undefined;
+  const content: DescriptionNode = {};
+  for (const type of types) put(content, type, {});
+  const formType = types.find((type) => FORM_TYPE.test(type));
+  if (formType !== undefined) {
+    const media: DescriptionNode = { schema: reducedSchema(fields) };
+    if (encoding.size) media.encoding = Object.fromEntries(encoding);
+    content[formType] = media;
+  }
+  return required ? { required, content } : { content };
+}
+
+/** An operation's plan written back: its own server where it has one, its parameters, body and success types. */
+function reducedOperation(plan: OperationPlan, shared: ServerPlan | undefined, parameters: string[]): DescriptionNode {
+  const operation: DescriptionNode = {};
+  if (plan.server && plan.server !== shared) operation.servers = reducedServer(plan.server);
+  if (parameters.length) operation.parameters = parameters.map((text) => JSON.parse(text));
+  const body = reducedBody(plan.body, plan.method);
+  if (body) operation.requestBody = body;
+  if (plan.answers.length) {
+    const content: DescriptionNode = {};
+    for (const type of plan.answers) put(content, type, {});
+    operation.responses = { 200: { content } };
+  }
+  return operation;
 }
 
 /**
- * A request body reduced: its media types, whether required, a form's Encoding Object, and for a GET or HEAD the
- * names of its properties (which the call may not pass).
+ * A path's operations written back. A path parameter every operation declares alike is declared once, for the
+ * path (counted in one pass, not compared pairwise): where a path parameter is declared changes nothing.
  */
-function reduceBody(description: OpenAPIDescription, method: string, operation: DescriptionNode) {
-  const { types, required, encoding, dataField, names } = readBody(description, method, operation);
-  if (names.length) {
-    const schema = { properties: Object.fromEntries(names.map((name) => [name, {}])) };
-    return { content: { "application/json": { schema } } };
-  }
-  const reduced: DescriptionNode | undefined = emptyContent(types);
-  if (!reduced) return undefined;
-  const form = types.find((type) => FORM_TYPE.test(type));
-  if (form && encoding.size) reduced.content[form] = { encoding: Object.fromEntries(encoding) };
-  if (form && dataField) reduced.content[form].schema = { properties: { data: {} } };
-  if (required) reduced.required = true;
-  return reduced;
-}
-
-/**
- * A path parameter every operation of a path declares alike is declared once, for the path: where a path
- * parameter is declared changes nothing, as it is written into its placeholder.
- */
-function hoistPathParameters(shared: string[], lists: string[][]): void {
-  for (const parameter of [...(lists[0] ?? [])]) {
-    const { in: where, name } = JSON.parse(parameter);
-    const declaredForPath = shared.some((other) => {
-      const declared = JSON.parse(other);
-      return declared.name === name && declared.in === where;
-    });
-    if (where !== "path" || lists.length < 2 || declaredForPath) continue;
-    if (!lists.every((list) => list.includes(parameter))) continue;
-    shared.push(parameter);
-    for (const list of lists) list.splice(list.indexOf(parameter), 1);
-  }
-}
-
-/** An operation reduced: its servers, parameters, request body, and success media types under 200. */
-function reduceOperation(
-  description: OpenAPIDescription,
-  method: string,
-  operation: DescriptionNode,
-  parameters: string[],
-) {
-  // The success statuses' media types, joined under one: the accept header reads them in order.
-  const answers = followIfThere(description, operation.responses);
-  const types = Object.keys(answers)
-    .filter((status) => SUCCESS.test(status))
-    .flatMap((status) => mediaTypes(description, answers[status]));
-  const success = emptyContent([...new Set(types)]);
-  return {
-    servers: reducedServers(operation.servers),
-    parameters,
-    requestBody: reduceBody(description, method, operation),
-    responses: success && { 200: success },
-  };
-}
-
-/** A path item reduced (parameters as JSON text). */
-function reducePathItem(description: OpenAPIDescription, item: DescriptionNode): Record<string, unknown> {
-  const shared = reducedParameters(description, item.parameters);
-  const operations: [method: string, operation: DescriptionNode, parameters: string[]][] = [];
-  for (const method of Object.keys(item)) {
-    if (!METHOD.test(method)) continue;
-    const operation = follow(description, item[method]);
-    operations.push([method, operation, reducedParameters(description, operation.parameters)]);
-  }
-  hoistPathParameters(
-    shared,
-    operations.map(([, , list]) => list),
+function reducedPath(context: OpenAPIContext, path: string, shared: ServerPlan | undefined): DescriptionNode {
+  const item = resolve(context, ownField(context.description.paths, path), `path ${quote(path)}`)!;
+  const plans = Object.keys(item)
+    .filter((method) => METHOD.test(method))
+    .map((method) => planOf(context, method, path));
+  const lists = plans.map((plan) => [...new Set(plan.parameters.map(reducedParameter))]);
+  const counts = new Map<string, number>();
+  for (const list of lists) for (const text of list) counts.set(text, (counts.get(text) ?? 0) + 1);
+  const hoisted = [...counts].filter(
+    ([text, count]) => count === plans.length && plans.length > 1 && JSON.parse(text).in === "path",
   );
-  const reduced: Record<string, unknown> = { servers: reducedServers(item.servers), parameters: shared };
-  for (const [method, operation, list] of operations) {
-    reduced[method] = reduceOperation(description, method, operation, list);
-  }
+  const common = new Set(hoisted.map(([text]) => text));
+  const reduced: DescriptionNode = {};
+  if (common.size) reduced.parameters = [...common].map((text) => JSON.parse(text));
+  plans.forEach((plan, i) => {
+    put(
+      reduced,
+      plan.method,
+      reducedOperation(
+        plan,
+        shared,
+        lists[i]!.filter((text) => !common.has(text)),
+      ),
+    );
+  });
   return reduced;
 }
 
 /**
- * The parts of an OpenAPI description that `withOpenAPI()` reads, and nothing else: per operation its servers
- * (their variables' defaults), its parameters (name, location, style, explode, allowReserved, whether required or
- * JSON), its request body's media types (a form's Encoding Object, whether required) and its success responses'
- * media types, `$ref`s followed. `withOpenAPI()` builds every request from it as from the whole description. Run it
- * at build time, so that a browser app ships kilobytes, not megabytes: GitHub's 13 MB description becomes about
- * 240 KB (14 KB gzip).
- * @throws {TypeError} when the description is not one, or a `$ref` to a path item or an operation names nothing.
+ * The parts of an OpenAPI description that `withOpenAPI()` reads, and nothing else: each operation's plan written
+ * back as a description (its server, its parameters with their styles and shapes, its request body's media types,
+ * encoding and form fields, its success media types), `$ref`s followed. `withOpenAPI()` builds every request from it
+ * as from the whole description. Run it at build time, so that a browser app ships kilobytes, not megabytes:
+ * GitHub's 13 MB description becomes about 240 KB (14 KB gzip). It reads every operation as a first call would, in
+ * time linear in the description's size.
+ * @throws {TypeError} when the description is not an OpenAPI 3 one, or, naming it, for an operation a call would
+ * refuse to read.
  * @example
  * // A build step, in Node.js: the description reduced to what withOpenAPI() reads.
  * writeFileSync("api.json", JSON.stringify(reduceOpenAPI(JSON.parse(readFileSync("openapi.json", "utf8")))));
  */
 export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescription {
-  if (!isPlainObject(description?.paths)) {
-    mustBe("reduceOpenAPI's description", "an OpenAPI description with `paths`", description);
-  }
-  const paths: Record<string, unknown> = {};
-  for (const path of Object.keys(description.paths)) {
-    paths[path] = reducePathItem(description, follow(description, description.paths[path]));
-  }
-  const reduced = { openapi: description.openapi, servers: reducedServers(description.servers), paths };
-  // Parameters went as JSON text, to be compared; `undefined` parts and empty lists are left out.
-  return JSON.parse(JSON.stringify(reduced), (key, value) => {
-    if (key !== "parameters") return value;
-    return value.length ? value.map((text: string) => JSON.parse(text)) : undefined;
-  });
+  const context = toContext(description, "reduceOpenAPI");
+  const shared = readServer(context, [description], "the description");
+  const paths: DescriptionNode = {};
+  for (const path of Object.keys(description.paths)) put(paths, path, reducedPath(context, path, shared));
+  const openapi = ownField(description, "openapi");
+  const reduced: DescriptionNode = { openapi: typeof openapi === "string" ? openapi : "3.0.3", paths };
+  if (shared) reduced.servers = reducedServer(shared);
+  // `undefined` parts (a parameter schema's absent format) are left out, as JSON would.
+  return JSON.parse(JSON.stringify(reduced));
 }
 
 // #endregion
