@@ -25,6 +25,7 @@ import {
   isJsonType,
   isPlainObject,
   NAMED_OPTIONS,
+  needsBaseUrl,
   operationAt,
   operationsOf,
   parametersOf,
@@ -45,6 +46,7 @@ import { oursOptions, plainBody, TYPED_APIS } from "./fixtures/typed-calls.mjs";
 const UNSUPPORTED: Record<string, string> = {
   "throws: route ": "A path key with a space in it",
   "throws: template ": "A path key that is not an RFC 6570 template",
+  'throws: "…": `responses`: N: `content`: "…" is not a media type': "A response media type that is not one",
 };
 
 /** The most operations the documented-unsupported classes may cover. */
@@ -154,6 +156,8 @@ type Plan = {
   body: BodyPlan | undefined;
   server: Record<string, unknown>;
   override: Record<string, unknown> | undefined;
+  /** The base URL a call sets: where the operation's server is relative, or it has none, a user must set one. */
+  baseUrl: string | undefined;
 };
 
 /** Whether a value is an object (not null). */
@@ -188,6 +192,7 @@ function planOperation(description: any, name: string, method: string, pathKey: 
     body: bodyPlan(description, operation, generator),
     server: serverValues(description, pathItem, operation, false),
     override: sampled(key, "server") ? serverValues(description, pathItem, operation, true) : undefined,
+    baseUrl: needsBaseUrl(serverOf(description, pathItem, operation)) ? "https://base.example/api" : undefined,
   };
 }
 
@@ -398,7 +403,15 @@ function makeCall(
     if (Object.keys(passed).length === 0) passed = undefined;
   } else if (passed !== undefined) put(options, "data", passed);
   for (const [name, value] of Object.entries(server)) put(options, `server:${name}`, value);
-  const reference = { method: plan.method, pathKey: plan.pathKey, parameters: values, body: passed, server };
+  if (plan.baseUrl !== undefined) options.baseUrl = plan.baseUrl;
+  const reference = {
+    method: plan.method,
+    pathKey: plan.pathKey,
+    parameters: values,
+    body: passed,
+    server,
+    baseUrl: plan.baseUrl,
+  };
   return { variant, options, reference };
 }
 
