@@ -27,9 +27,11 @@ const INTERNAL_FIELDS = new RegExp(
     ["inPath", "prefix", "skip"],
     // State, ParsedRoute
     ["merged", "presetHeaders", "bodyHeaders", "params", "verb", "base", "lower", "template"],
-    // CompiledOperation, Parameter, Prepared, OpenAPIContext
-    ["route", "templates", "fast", "form", "label", "server", "variable", "key", "json", "operation", "state"],
-    ["description", "operations"],
+    // OperationPlan, ParameterPlan, BodyPlan, ServerPlan, ServerVariable, Prepared, Preparer, OpenAPIContext,
+    // Placed, Leftover
+    ["route", "templates", "form", "server", "variable", "key", "json", "state", "description", "answers"],
+    ["escaped", "reserved", "shape", "date", "segment", "types", "fields", "part", "fallback", "choices", "pieces"],
+    ["absolute", "refs", "plans", "serverNames", "own", "plan", "prepared", "pairs", "urlParameter", "whole"],
   ]
     .flat()
     .join("|")})$`,
