@@ -3,34 +3,39 @@
  *
  * One file, no dependencies, read top to bottom: each part uses only the parts above it.
  *
- *   1. The contract: the types a caller reads — options, results, `Endpoint`, `FetchInit`, `OpenAPIDescription`.
+ *   1. The contract: the types a caller reads — options, results, `Endpoint`, `FetchInit`.
  *   2. Shared helpers: errors, plain objects, a bounded cache, the named options, what kind of body a value is.
  *   3. RFC 6570 templates: `compile()` reads a template once, `expand()` fills it, `encode()` escapes.
  *   4. Options, checks and merging: `mergeOptions()` is what `merge()` returns, `toState()` what `defaults()` keeps.
  *   5. Building a request: `build()`, the one path from options to request options.
  *   6. `endpoint`, `parseTemplate()` and `toFetch()`.
- *   7. Types for literal routes and OpenAPI descriptions: compile time only, no runtime bytes.
- *   8. `withOpenAPI()` and `reduceOpenAPI()`, between `#region openapi` markers (the CDN bundle leaves it out).
+ *   7. Types for literal routes: compile time only, no runtime bytes.
+ *   8. OpenAPI, whole between `#region openapi` markers (the CDN bundle leaves it out): `withOpenAPI()` first, its
+ *      types, the readers of an operation's plan, the call, then `reduceOpenAPI()`. The core above knows nothing of
+ *      it; it uses the core's helpers (`compile()`, `expand()`, `encode()`, `addHeaders()`, `mergeMediaType()`).
  *
  * The two call paths:
  *   - `endpoint(route, options)`: parseRoute() (cached) → build(): callParameters(), targetUrl() → expand(),
  *     remainingBody(), requestHeaders().
- *   - a `withOpenAPI()` call: preparer() (once per route) → fastCall() → build(); or, when the call needs
- *     reshaping, merge() → callOperation(): placeParameters(), operationUrl(), gatherBody() → build().
+ *   - a `withOpenAPI()` call: preparer() (once per `defaults()` and operation: planOf() → readPlan(), the server's
+ *     base, the headers) → callPlan(): placeParameters(), restOf(), targetOf() → expand(), callBody(), settle().
+ *     `parse()` takes the same way, with no defaults.
  *
  * Where a change goes:
  *
- *   | a change to …                                         | part | start at                          |
- *   |-------------------------------------------------------|------|-----------------------------------|
- *   | what a caller may pass or gets back                   | 1, 7 | `EndpointOptions`, `Endpoint`     |
- *   | how a value is percent-encoded                        | 3    | `encode()`, `KEPT`                |
- *   | template syntax, dot-segment checks                   | 3    | `compile()`, `expand()`           |
- *   | defaults, headers, media types (`mediaType`)          | 4    | `mergeOptions()`, `toState()`     |
- *   | where a parameter goes: path, query or body           | 5    | `build()`                         |
- *   | how a result is sent with fetch                       | 6    | `toFetch()`                       |
- *   | the types of a literal route's or a description's call | 7    | `RouteOptions`, `OperationOptions` |
- *   | how a description's parameters, bodies, servers are read | 8  | `readOperation()`                 |
- *   | how an OpenAPI call is built                          | 8    | `callOperation()`, `fastCall()`   |
+ *   | a change to …                                            | part | start at                          |
+ *   |----------------------------------------------------------|------|-----------------------------------|
+ *   | what a caller may pass or gets back                      | 1, 7 | `EndpointOptions`, `Endpoint`     |
+ *   | how a value is percent-encoded                           | 3    | `encode()`, `KEPT`                |
+ *   | template syntax, dot-segment checks                      | 3    | `compile()`, `expand()`           |
+ *   | defaults, headers, media types (`mediaType`)             | 4    | `mergeOptions()`, `toState()`     |
+ *   | where a parameter goes: path, query or body              | 5    | `build()`                         |
+ *   | how a result is sent with fetch                          | 6    | `toFetch()`                       |
+ *   | the types of a literal route's call                      | 7    | `RouteOptions`                    |
+ *   | the types of a description's call                        | 8    | `OperationOptions`                |
+ *   | what is read from a description, and how strictly        | 8    | `readPlan()`                      |
+ *   | where a server's variables may go                        | 8    | `serverPlan()`                    |
+ *   | how an OpenAPI call is built                             | 8    | `callPlan()`                      |
  *
  * Conventions:
  *   - Every error a caller can cause is a `TypeError` from `fail()` naming what is at fault.
@@ -187,17 +192,6 @@ export type FetchInit = Omit<GlobalRequestInit, "method" | "headers"> & {
   method: string;
   headers: Record<string, string>;
 };
-
-/**
- * An OpenAPI 3.0 or 3.1 description, parsed from JSON (or YAML). `withOpenAPI()` reads its `paths`, its
- * `servers`, and `components` through `$ref`s; `reduceOpenAPI()` keeps only those parts.
- */
-export interface OpenAPIDescription {
-  /** The operations, by path and then by method, as the OpenAPI Specification defines them. */
-  paths: Record<string, unknown>;
-  /** Any other part of the description: `servers`, `components`, `info`… */
-  [key: string]: unknown;
-}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // 2. Shared helpers
@@ -1226,7 +1220,7 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// 7. Types for literal routes and OpenAPI descriptions (compile time only)
+// 7. Types for literal routes (compile time only)
 // ---------------------------------------------------------------------------------------------------------------------
 
 // Route-aware types: the placeholders of a literal route, read by template literal types, become the
@@ -1333,6 +1327,89 @@ type RouteArguments<Route extends string, Defaults> = string extends Route
   : [RequiredParameters<Route, Defaults>] extends [never]
     ? [options?: RouteOptions<Route, Defaults>]
     : [options: RouteOptions<Route, Defaults>];
+
+// What the public types above are built from, exported (each documented where it is declared) so that the
+// generated API docs name no type a reader cannot open.
+export type {
+  ColonNames,
+  Expressions,
+  GlobalRequestInit,
+  Letter,
+  NamedOption,
+  Operator,
+  OptionalIn,
+  RequiredIn,
+  RouteArguments,
+  VariableNames,
+  Word,
+  WordChar,
+};
+
+// #region openapi
+// ---------------------------------------------------------------------------------------------------------------------
+// 8. Requests as an OpenAPI description says: `withOpenAPI()`, and `reduceOpenAPI()` for a light description.
+//    build.mjs leaves this region out of the CDN bundle.
+//
+//    A description may be a stranger's file, and a call's values a stranger's JSON. So each operation is read once,
+//    strictly, into a plan of plain records (`OperationPlan`) when it is first called, and every call walks only its
+//    plan. Every read of the description is of an own property (`ownField()`), every map keyed by its strings or a
+//    caller's is a `Map`, every `$ref` is followed once per pointer and every schema node visited once: reading is
+//    linear in the size of the description, whatever its shape. What the description gets wrong is a TypeError
+//    naming the operation, raised when that operation is first called; the other operations keep working.
+// ---------------------------------------------------------------------------------------------------------------------
+
+/**
+ * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, with nothing to configure:
+ * - the URL on the operation's server (else the path's, else the description's), its variables at their defaults
+ *   or the call's (or `defaults()`') `"server:<name>"` values, each held to its place in the URL and its `enum`;
+ *   a `baseUrl` you set replaces the server, and a relative server (`/v1`), or none, goes under the one you set;
+ * - `accept` from what the operation answers on success, `content-type` from its request body's media type and the
+ *   body's shape (JSON Patch only for a list), unless you set them (or a `mediaType`);
+ * - path, query, header and cookie parameters where the description puts them, each in its `style` and
+ *   `explode` (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs, values
+ *   nested deeper than a style writes in the bracket form (`filter[tags][0]=a`), each of the shape its schema's
+ *   `type` allows, a `Date` as ISO 8601;
+ * - a JSON body as `endpoint()` builds it (a string given whole as `data` is JSON text), a form body as
+ *   `URLSearchParams` or `FormData` (multipart where a field holds a file), each property as its Encoding Object
+ *   says; a required body the call leaves out as the empty value of its media type (`{}`), and no body for a GET or
+ *   HEAD.
+ *
+ * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
+ * /files/{id}#shared"`); parameters and body properties sit beside each other by name, one name filling every
+ * parameter that has it. A parameter named like a named option (`headers`, `data`…) is passed as
+ * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
+ * anything as `"body:<name>"` (`"body:method"`). Each operation is read from the description once, when it is first
+ * called; `reduceOpenAPI()` makes a description light enough to ship.
+ * @throws {TypeError} when the description is not an OpenAPI 3 one; when called, for a route the description lacks,
+ * a fault in the operation's part of the description (a `$ref` that names nothing, a parameter `in` no location, a
+ * media type or header name that is not one), a missing required parameter or server variable, a server
+ * variable's value that would leave its place in the URL, a value of a shape the schema rules out or with no text
+ * form, and a relative server (or none) with no `baseUrl` set.
+ * @example
+ * const petstore = withOpenAPI<paths>(endpoint, description);
+ * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
+ * // "https://petstore.swagger.io/v2/pet/findByStatus?status=available&status=pending"
+ */
+export function withOpenAPI<Paths = never>(
+  // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
+  endpoint: Endpoint<any>,
+  description: OpenAPIDescription,
+): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
+// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
+export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescription): unknown {
+  return openAPIEndpoint(wrapped, toContext(description, "withOpenAPI"));
+}
+
+/**
+ * An OpenAPI 3.0 or 3.1 description, parsed from JSON (or YAML). `withOpenAPI()` reads its `paths`, its
+ * `servers`, and `components` through `$ref`s; `reduceOpenAPI()` keeps only those parts.
+ */
+export interface OpenAPIDescription {
+  /** The operations, by path and then by method, as the OpenAPI Specification defines them. */
+  paths: Record<string, unknown>;
+  /** Any other part of the description: `servers`, `components`, `info`… */
+  [key: string]: unknown;
+}
 
 // Types from an OpenAPI description. `Paths` is the `paths` interface openapi-typescript generates (for
 // GitHub, `@octokit/openapi-types`); the routes, parameters and bodies it describes become the types of
@@ -1765,11 +1842,9 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends
 export type {
   BodyEscapes,
   BodyOptions,
-  ColonNames,
   DataOption,
   Defaulted,
   Escaped,
-  Expressions,
   FieldsOrWhole,
   FieldValue,
   FileField,
@@ -1778,99 +1853,34 @@ export type {
   FormMediaType,
   FormOptions,
   Global,
-  GlobalRequestInit,
   HasContent,
   HttpMethod,
   IgnoredHeader,
   JsonBodyOptions,
   JsonContent,
   JsonMediaType,
-  Letter,
   MediaRange,
   Named,
   NamedKeys,
-  NamedOption,
   NamesNothing,
   NoFields,
   OpenBody,
   OperationAt,
   OperationMethod,
-  Operator,
-  OptionalIn,
   OptionsArgument,
   ParameterKey,
   ParametersIn,
   ParametersOf,
   PropertiesTypes,
   RawBody,
-  RequiredIn,
   RouteArgument,
-  RouteArguments,
   RouteOperation,
   SharedName,
   SuccessBody,
   SuccessStatuses,
   TakenNames,
-  VariableNames,
   WholeForm,
-  Word,
-  WordChar,
 };
-
-// #region openapi
-// ---------------------------------------------------------------------------------------------------------------------
-// 8. Requests as an OpenAPI description says: `withOpenAPI()`, and `reduceOpenAPI()` for a light description.
-//    build.mjs leaves this region out of the CDN bundle.
-//
-//    A description may be a stranger's file, and a call's values a stranger's JSON. So each operation is read once,
-//    strictly, into a plan of plain records (`OperationPlan`) when it is first called, and every call walks only its
-//    plan. Every read of the description is of an own property (`ownField()`), every map keyed by its strings or a
-//    caller's is a `Map`, every `$ref` is followed once per pointer and every schema node visited once: reading is
-//    linear in the size of the description, whatever its shape. What the description gets wrong is a TypeError
-//    naming the operation, raised when that operation is first called; the other operations keep working.
-// ---------------------------------------------------------------------------------------------------------------------
-
-/**
- * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, with nothing to configure:
- * - the URL on the operation's server (else the path's, else the description's), its variables at their defaults
- *   or the call's (or `defaults()`') `"server:<name>"` values, each held to its place in the URL and its `enum`;
- *   a `baseUrl` you set replaces the server, and a relative server (`/v1`), or none, goes under the one you set;
- * - `accept` from what the operation answers on success, `content-type` from its request body's media type and the
- *   body's shape (JSON Patch only for a list), unless you set them (or a `mediaType`);
- * - path, query, header and cookie parameters where the description puts them, each in its `style` and
- *   `explode` (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs, values
- *   nested deeper than a style writes in the bracket form (`filter[tags][0]=a`), each of the shape its schema's
- *   `type` allows, a `Date` as ISO 8601;
- * - a JSON body as `endpoint()` builds it (a string given whole as `data` is JSON text), a form body as
- *   `URLSearchParams` or `FormData` (multipart where a field holds a file), each property as its Encoding Object
- *   says; a required body the call leaves out as the empty value of its media type (`{}`), and no body for a GET or
- *   HEAD.
- *
- * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
- * /files/{id}#shared"`); parameters and body properties sit beside each other by name, one name filling every
- * parameter that has it. A parameter named like a named option (`headers`, `data`…) is passed as
- * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
- * anything as `"body:<name>"` (`"body:method"`). Each operation is read from the description once, when it is first
- * called; `reduceOpenAPI()` makes a description light enough to ship.
- * @throws {TypeError} when the description is not an OpenAPI 3 one; when called, for a route the description lacks,
- * a fault in the operation's part of the description (a `$ref` that names nothing, a parameter `in` no location, a
- * media type or header name that is not one), a missing required parameter or server variable, a server
- * variable's value that would leave its place in the URL, a value of a shape the schema rules out or with no text
- * form, and a relative server (or none) with no `baseUrl` set.
- * @example
- * const petstore = withOpenAPI<paths>(endpoint, description);
- * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
- * // "https://petstore.swagger.io/v2/pet/findByStatus?status=available&status=pending"
- */
-export function withOpenAPI<Paths = never>(
-  // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
-  endpoint: Endpoint<any>,
-  description: OpenAPIDescription,
-): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
-// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
-export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescription): unknown {
-  return openAPIEndpoint(wrapped, toContext(description, "withOpenAPI"));
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: a description is JSON of any shape; each read checks what it needs.
 type DescriptionNode = Record<string, any>;
