@@ -1894,6 +1894,8 @@ interface OpenAPIContext {
   plans: Map<string, OperationPlan | TypeError>;
   /** Each Server Object read once (every operation shares the description's). */
   servers: Map<object, ServerPlan>;
+  /** Each body schema's fields, read once: many operations may share one. */
+  schemas: Map<DescriptionNode | undefined, Map<string, Shape>>;
   /** The names of the variables of all the description's servers, gathered when first needed. */
   serverNames: Set<string> | undefined;
   /** The library's own GitHub defaults (`endpoint.DEFAULTS`): where they stand, the caller set nothing. */
@@ -2008,7 +2010,15 @@ function toContext(description: OpenAPIDescription, who: string): OpenAPIContext
   }
   const { baseUrl, headers } = endpoint.DEFAULTS;
   const own = { baseUrl, accept: headers.accept };
-  return { description, refs: new Map(), plans: new Map(), servers: new Map(), serverNames: undefined, own };
+  return {
+    description,
+    refs: new Map(),
+    plans: new Map(),
+    servers: new Map(),
+    schemas: new Map(),
+    serverNames: undefined,
+    own,
+  };
 }
 
 /** The endpoint `withOpenAPI()` returns, for `wrapped`'s defaults; its `defaults()` makes another. */
@@ -2365,12 +2375,17 @@ function operationTemplates(route: string, path: string, parameters: ParameterPl
 /**
  * The properties a body's schema declares, its `allOf` parts' too, and the shape each allows. Each schema node is
  * visited once, from a list rather than by recursion: a schema whose `allOf` refers to itself, however often, and
- * a chain of them however long, cost their size.
+ * a chain of them however long, cost their size; and each body's schema is read once, however many operations
+ * share it.
  */
 function schemaFields(context: OpenAPIContext, root: unknown): Map<string, Shape> {
-  const fields = new Map<string, Shape>();
+  const start = schemaAt(context, root);
+  let fields = context.schemas.get(start);
+  if (fields) return fields;
+  fields = new Map<string, Shape>();
+  context.schemas.set(start, fields);
   const seen = new Set<DescriptionNode>();
-  const pending = [root];
+  const pending: unknown[] = [start];
   while (pending.length) {
     const schema = schemaAt(context, pending.pop());
     if (!schema || seen.has(schema)) continue;
