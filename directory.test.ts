@@ -46,7 +46,7 @@ import { oursOptions, plainBody, TYPED_APIS } from "./fixtures/typed-calls.mjs";
 const UNSUPPORTED: Record<string, string> = {
   "throws: route ": "A path key with a space in it",
   "throws: template ": "A path key that is not an RFC 6570 template",
-  'throws: "…": `responses`: N: `content`: "…" is not a media type': "A response media type that is not one",
+  'throws: "…": `requestBody`: `content`: "…" is not a media type': "A request body media type that is not one",
 };
 
 /** The most operations the documented-unsupported classes may cover. */

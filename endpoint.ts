@@ -1950,7 +1950,7 @@ interface BodyPlan {
 }
 
 /** The part of a URL a server variable fills, which says what a caller's value for it may be. */
-type ServerPart = "scheme" | "host" | "port" | "path" | "rooted";
+type ServerPart = "origin" | "scheme" | "host" | "port" | "path" | "rooted";
 
 interface ServerVariable {
   name: string;
@@ -1966,8 +1966,11 @@ interface ServerPlan {
   url: string;
   pieces: (string | ServerVariable)[];
   variables: Map<string, ServerVariable>;
-  /** A URL of its own (`https://…`, or `//host/…`), rather than a path under the caller's base URL. */
-  absolute: boolean;
+  /**
+   * A URL of its own (`https://…`, or `//host/…`), rather than a path under the caller's base URL; `undefined` where
+   * an origin variable's value tells.
+   */
+  absolute: boolean | undefined;
 }
 
 /** Everything a call of an operation needs, read from the description once. */
@@ -2117,19 +2120,34 @@ function resolve(context: OpenAPIContext, node: unknown, at: string): Descriptio
 const child = (context: OpenAPIContext, node: DescriptionNode, key: string, at: string): DescriptionNode =>
   resolve(context, ownField(node, key), `${at}: \`${key}\``) ?? {};
 
-/** A media type (`type/subtype`, RFC 9110 tokens, then `; name=value` parameters), else a TypeError naming `at`. */
+/**
+ * A media type, else a TypeError naming `at`: `type/subtype` of RFC 9110 tokens, then parameters, which go into a
+ * header as they are written (`text/plain; utf-8` is common) but never hold a control character or a `,`, which
+ * would start another header or another media type.
+ */
 function checkMediaType(text: string, at: string): string {
-  const [type, ...parameters] = text.split(";");
-  const ok =
-    /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(type!) &&
-    parameters.every((parameter) => /^\s*[\w!#$%&'*+.^`|~-]+=([\w!#$%&'*+.^`|~-]+|"[^"\\\r\n]*")\s*$/.test(parameter));
-  return ok ? text.trim() : fail(`${at}: ${quote(text)} is not a media type`);
+  const semicolon = text.indexOf(";") >>> 0;
+  const ok = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(text.slice(0, semicolon));
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+  return ok && !/[\0-\x1f\x7f,]/.test(text) ? text.trim() : fail(`${at}: ${quote(text)} is not a media type`);
 }
 
-/** The media types a `content` lists, each checked, in the description's order. */
+/**
+ * The media types a response's `content` lists, in the description's order, for `accept`. One that is not a media
+ * type (`access_token`, where a schema was meant) cannot be asked for and is left out; one holding a control
+ * character or a `,` is refused, as it would write another header or another type.
+ */
 function contentTypes(context: OpenAPIContext, node: DescriptionNode, at: string): string[] {
   const content = child(context, node, "content", at);
-  return Object.keys(content).map((type) => checkMediaType(type, `${at}: \`content\``));
+  return Object.keys(content).filter((type) => {
+    try {
+      return checkMediaType(type, at);
+    } catch (error) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+      if (/[\0-\x1f\x7f,]/.test(type)) throw error;
+      return false;
+    }
+  });
 }
 
 const METHOD = /^(get|put|post|delete|options|head|patch|trace)$/;
@@ -2241,7 +2259,7 @@ function toParameter(context: OpenAPIContext, found: DescriptionNode, at: string
   if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
     fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}`);
   }
-  if (typeof name !== "string" || !name || (where === "header" && IGNORED_HEADERS.test(name))) return undefined;
+  if (typeof name !== "string" || (where === "header" && IGNORED_HEADERS.test(name))) return undefined;
   if (where !== "path" && where !== "query" && !TOKEN.test(name)) {
     fail(`${at}: ${where} name ${quote(name)} is not a token`);
   }
@@ -2287,7 +2305,8 @@ function placeholders(route: string, text: string, parameters: ParameterPlan[], 
     const i = parameters.findIndex((declared) => declared.in === "path" && declared.name === name);
     if (i < 0) fail(`${quote(route)} has no path parameter ${quote(name)} for the ${where}'s ${match}`);
     const parameter = parameters[i]!;
-    if (where === "path" && text[at - 1] === "/" && (text[at + match.length] ?? "/") === "/") parameter.segment = true;
+    const whole = text[at - 1] === "/" && (text[at + match.length] ?? "/") === "/";
+    if (where === "path" && whole && !pathOperator(parameter.style)) parameter.segment = true;
     return `{${pathOperator(parameter.style)}${expression(parameter, i)}}`;
   });
 }
@@ -2522,21 +2541,22 @@ function serverPlan(context: OpenAPIContext, server: DescriptionNode, at: string
     literal(text);
     part = partAfter(part, url, last, match.index, authority);
     const end = match.index + match[0].length;
-    if (
-      (part === "host" || part === "port") &&
-      /[\w]$/.test(url.slice(authority, match.index)) &&
-      /^([/?#]|$)/.test(url.slice(end))
-    ) {
+    // One character either side, not the text: a thousand variables cost a thousand looks.
+    if ((part === "host" || part === "port") && /\w/.test(url[match.index - 1]!) && /^[/?#]?$/.test(url[end] ?? "")) {
       part = "rooted";
     }
+    // A variable that starts the URL, before any `://`, is the whole origin (`{server}/v1`).
+    if (match.index === 0 && authority < 0) part = "origin";
     const variable = serverVariable(context, declared, match[1]!, part, at);
     variables.set(variable.name, variable);
     pieces.push(variable);
-    if (part === "rooted") part = "path";
+    if (part === "rooted" || part === "origin") part = "path";
     last = end;
   }
   literal(url.slice(last));
-  return { url, pieces, variables, absolute: authority >= 0 };
+  // With an origin variable, the value (the description's default or `enum`) tells whether it is absolute.
+  const origin = typeof pieces[0] === "object" && pieces[0].part === "origin";
+  return { url, pieces, variables, absolute: origin ? undefined : authority >= 0 };
 }
 
 /** The part of a server URL that position `end` is in, from `part` at `start` and the literal text between. */
@@ -2576,6 +2596,7 @@ function serverVariable(
 
 /** What a caller's value for a server variable must be, by the part of the URL it fills. */
 const SERVER_VALUES: Record<ServerPart, [RegExp, string]> = {
+  origin: [/(?!)/, "its default or one of its `enum` (set `baseUrl` for another origin)"],
   scheme: [/^https?$/i, "http or https"],
   host: [/^[a-z\d-]{1,63}$/i, "a DNS label (letters, digits and hyphens)"],
   port: [/^\d{1,5}$/, "a port number"],
@@ -2588,7 +2609,7 @@ const SERVER_VALUES: Record<ServerPart, [RegExp, string]> = {
  * one (written as the description writes them), else a DNS label for a host, a port number, a path segment
  * (percent-encoded), a path from `/`.
  */
-function serverValue({ name, part, choices }: ServerVariable, value: unknown, url: string): string {
+function serverValue({ name, part, choices, fallback }: ServerVariable, value: unknown, url: string): string {
   const text = asText(textual(value, `server:${name}`), `server:${name}`);
   const bad = (what: string) =>
     fail(`server variable ${quote(name)} must be ${what} in ${quote(url)}, not ${quote(text)}`);
@@ -2596,6 +2617,7 @@ function serverValue({ name, part, choices }: ServerVariable, value: unknown, ur
     if (!choices.includes(text)) bad(`one of ${choices.map((choice) => quote(choice)).join(", ")}`);
     return encode(text, RESERVED, name, "server variable");
   }
+  if (part === "origin" && text === fallback) return encode(text, RESERVED, name, "server variable");
   const [allowed, expected] = SERVER_VALUES[part];
   if (!allowed.test(text) || (part === "port" && +text > 65535)) bad(expected);
   if (part === "rooted") {
@@ -2656,8 +2678,9 @@ function fillServer(server: ServerPlan, values: Map<string, unknown>): string {
 function serverBase(context: OpenAPIContext, plan: OperationPlan, baseUrl: unknown, values: Map<string, unknown>) {
   const { server } = plan;
   const set = baseUrl !== undefined && baseUrl !== context.own.baseUrl;
-  if (server?.absolute && !set) {
-    const url = fillServer(server, values);
+  const absolute = server && (server.absolute ?? /^([a-z][\w+.-]*:)?\/\//i.test(fillServer(server, values)));
+  if (absolute && !set) {
+    const url = fillServer(server!, values);
     return splitBase(url.startsWith("//") ? "https:" + url : url);
   }
   if (!set) {
@@ -2665,7 +2688,7 @@ function serverBase(context: OpenAPIContext, plan: OperationPlan, baseUrl: unkno
     fail(`${quote(plan.route)}: ${what}: set \`baseUrl\``);
   }
   const base = checkBase(baseUrl);
-  if (!server || server.absolute) return base;
+  if (!server || absolute) return base;
   let path = fillServer(server, values);
   if (path[0] !== "/") path = "/" + path;
   while (path.endsWith("/")) path = path.slice(0, -1);
@@ -2858,7 +2881,7 @@ function shaped(shape: Shape, value: unknown, what: string): unknown {
   if (shape === "any") return value;
   const list = Array.isArray(value);
   const compound = list || isPlainObject(value);
-  if (shape === "primitive" && compound) fail(`${what} must be a single value, not a ${list ? "list" : "object"}`);
+  if (shape === "primitive" && compound) fail(`${what} must be one value, not ${list ? "a list" : "an object"}`);
   if (shape === "object" && (list || !compound)) fail(`${what} must be an object`);
   return shape === "array" && !compound ? [value] : value;
 }
