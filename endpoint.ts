@@ -1947,6 +1947,12 @@ interface BodyPlan {
   fields: Map<string, Shape>;
   /** Whether the body is a form, with no JSON media type listed. */
   form: boolean;
+  /** What a list goes as, and an object: the first JSON type, and the first but JSON Patch (which holds a list). */
+  jsonList: string | undefined;
+  jsonObject: string | undefined;
+  /** The first form type, and the first multipart type: fields holding a file go as that. */
+  formType: string | undefined;
+  multipart: string | undefined;
 }
 
 /** The part of a URL a server variable fills, which says what a caller's value for it may be. */
@@ -1977,6 +1983,8 @@ interface ServerPlan {
 interface OperationPlan {
   /** `"GET /pets/{id}"`, for errors. */
   route: string;
+  /** Whether its path key starts with `/`, as most do; else the URL puts one before it. */
+  rooted: boolean;
   /** Lowercase. */
   method: string;
   parameters: ParameterPlan[];
@@ -2048,8 +2056,11 @@ function openAPIEndpoint(wrapped: Endpoint<any>, context: OpenAPIContext): Endpo
 }
 
 /** A description node's own property: never one it inherits (`constructor`, `__proto__`, `toString`). */
-const ownField = (node: object, key: string): unknown =>
-  hasOwn(node, key) ? (node as DescriptionNode)[key] : undefined;
+const ownField = (node: object, key: string): unknown => {
+  const value = (node as DescriptionNode)[key];
+  // Most keys asked for are absent: only a value found is asked whether it is the node's own.
+  return value !== undefined && hasOwn(node, key) ? value : undefined;
+};
 
 /**
  * A JSON Pointer's reference tokens (RFC 6901): a URI fragment's are percent-decoded (section 6), then `~1` is
@@ -2201,6 +2212,7 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
   const answers = successTypes(context, operation, route);
   return {
     route,
+    rooted: path[0] === "/",
     method,
     parameters,
     taken,
@@ -2459,17 +2471,29 @@ function readBody(context: OpenAPIContext, method: string, operation: Descriptio
     types.forEach((_, i) => {
       for (const [name, shape] of schemaFields(context, ownField(mediaAt(i), "schema"))) fields.set(name, shape);
     });
-    return { types: [], required: false, encoding: new Map(), fields, form: false };
+    return { ...typesOf([]), required: false, encoding: new Map(), fields };
   }
-  const concrete = types.filter((type) => !RANGE.test(type));
   const formAt = types.findIndex((type) => FORM_TYPE.test(type));
   const media = formAt < 0 ? {} : mediaAt(formAt);
   return {
-    types: concrete,
+    ...typesOf(types.filter((type) => !RANGE.test(type))),
     required: ownField(body, "required") === true,
     encoding: formAt < 0 ? new Map() : formEncoding(context, media, `${at}: ${quote(listed[formAt]!)}`),
     fields: formAt < 0 ? new Map() : schemaFields(context, ownField(media, "schema")),
-    form: !concrete.some(isJson) && formAt >= 0,
+  };
+}
+
+/** A body's concrete media types, and which of them each kind of value goes as (see `mediaTypeFor()`). */
+function typesOf(types: string[]) {
+  const json = types.filter(isJson);
+  const formType = types.find((type) => FORM_TYPE.test(type));
+  return {
+    types,
+    form: !json.length && formType !== undefined,
+    jsonList: json[0],
+    jsonObject: json.find((type) => !JSON_PATCH.test(type)) ?? json[0],
+    formType,
+    multipart: types.find((type) => MULTIPART.test(type)),
   };
 }
 
@@ -2756,6 +2780,11 @@ interface Prepared {
   base: SplitBase | undefined;
   /** The defaults' headers, with `accept` the operation's where the caller set none. */
   headers: Record<string, unknown>;
+  /**
+   * The same labelled for the body a call usually sends, an object (see `labelOf()`), unless the caller labelled
+   * them: a spread copy with the label in it costs less than adding it to one.
+   */
+  bodyHeaders: Record<string, unknown>;
 }
 
 /** One `defaults()` call's state, its server values and its operations as prepared, each worked out once. */
@@ -2803,15 +2832,21 @@ function headersOf(
 function preparer(context: OpenAPIContext, state: State): Preparer {
   const values = serverValuesOf(context, state.params);
   const prepared = cached((id): Prepared => {
-    const space = id.indexOf(" ");
-    const plan = planOf(context, id.slice(0, space), id.slice(space + 1));
+    // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave.
+    const { lower, url } = parseRoute(id);
+    const plan = planOf(context, lower ?? state.verb, url);
     let base: SplitBase | undefined;
     try {
       base = serverBase(context, plan, state.merged.baseUrl, values);
     } catch {
       // A server variable the defaults leave without a value, or no base: each call gives it or is refused.
     }
-    return { plan, base, headers: headersOf(context, plan, state.merged, undefined, undefined) };
+    const headers = headersOf(context, plan, state.merged, undefined, undefined);
+    const label =
+      headers["content-type"] === undefined
+        ? labelOf({}, mediaTypeFor(plan.body, {}, undefined, ""), false)
+        : undefined;
+    return { plan, base, headers, bodyHeaders: label ? { ...headers, "content-type": label } : headers };
   }, 1000);
   return { state, values, prepared };
 }
@@ -2869,6 +2904,7 @@ function jsonOf(value: unknown, what: string): string {
 /** Whether a value is undefined in RFC 6570's sense: none, an empty list or object, or one of nothing but null. */
 function isAbsent(value: unknown): boolean {
   if (value == null) return true;
+  if (typeof value !== "object") return false;
   if (Array.isArray(value)) return value.every((item) => item == null);
   return isPlainObject(value) && Object.keys(value).every((key) => value[key] == null);
 }
@@ -2877,12 +2913,13 @@ function isAbsent(value: unknown): boolean {
  * A value held to the shape its schema's `type` allows: a list or object for a primitive, and a primitive for an
  * object, are refused; a primitive for a list is a list of one, as users write it.
  */
-function shaped(shape: Shape, value: unknown, what: string): unknown {
+function shaped(shape: Shape, value: unknown, what: string, name: string, route: string): unknown {
   if (shape === "any") return value;
   const list = Array.isArray(value);
   const compound = list || isPlainObject(value);
-  if (shape === "primitive" && compound) fail(`${what} must be one value, not ${list ? "a list" : "an object"}`);
-  if (shape === "object" && (list || !compound)) fail(`${what} must be an object`);
+  const at = () => `${what} ${quote(name)} of ${quote(route)}`;
+  if (shape === "primitive" && compound) fail(`${at()} must be one value, not ${list ? "a list" : "an object"}`);
+  if (shape === "object" && (list || !compound)) fail(`${at()} must be an object`);
   return shape === "array" && !compound ? [value] : value;
 }
 
@@ -2891,15 +2928,15 @@ function shaped(shape: Shape, value: unknown, what: string): unknown {
  * absent; a required one absent, or a whole path segment made empty for a method that changes things, refused.
  */
 function parameterValue(parameter: ParameterPlan, value: unknown, plan: OperationPlan): unknown {
-  const what = `parameter ${quote(parameter.key)} of ${quote(plan.route)}`;
+  const { key, required, shape } = parameter;
   if (isAbsent(value)) {
-    if (parameter.required) fail(`parameter ${quote(parameter.key)} is required by ${quote(plan.route)}`);
+    if (required) fail(`parameter ${quote(key)} is required by ${quote(plan.route)}`);
     return undefined;
   }
-  if (parameter.json) return jsonOf(value, what);
-  value = shaped(parameter.shape, textual(value, parameter.key, parameter.date), what);
+  if (parameter.json) return jsonOf(value, `parameter ${quote(key)} of ${quote(plan.route)}`);
+  value = shaped(shape, textual(value, key, parameter.date), "parameter", key, plan.route);
   if (value === "" && parameter.segment && plan.method !== "get" && plan.method !== "head") {
-    fail(`${what} is empty: the request would act on the path without it`);
+    fail(`parameter ${quote(key)} of ${quote(plan.route)} is empty: the request would act on the path without it`);
   }
   return value;
 }
@@ -2942,6 +2979,8 @@ function isNested(value: unknown): boolean {
  * A header exploded: `key=value` pairs, comma-joined.
  */
 function styled({ name, style, explode, in: where }: ParameterPlan, value: unknown): unknown {
+  // One value is written as it is, in every style.
+  if (typeof value !== "object" || value === null) return value;
   const query = where === "query";
   // Expanded as an exploded object, each pair `name[key]=value` (callPlan() writes an unexploded one apart).
   if (query && (style === "deepObject" || isNested(value))) {
@@ -3059,33 +3098,24 @@ function formBody(form: string, fields: [string, unknown][], encoding: Map<strin
   return MULTIPART.test(form) ? multipartBody(fields, encoding) : urlEncodedBody(fields, encoding);
 }
 
-/** Body properties as one object. */
-function objectBody(fields: [string, unknown][]): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [name, value] of fields) if (value !== undefined) put(body, name, value);
-  return body;
-}
-
 /**
  * The media type a body goes as, by the value: fields holding a file as multipart (refused where none is listed);
  * a list as the first JSON type, an object as the first JSON type but JSON Patch (which holds a list); else a form,
  * else the first type listed. `undefined` when the operation has none.
  */
-function mediaTypeFor({ types }: BodyPlan, body: unknown, file: string | undefined, route: string): string | undefined {
+function mediaTypeFor(plan: BodyPlan, body: unknown, file: string | undefined, route: string): string | undefined {
   if (file !== undefined) {
-    const multipart = types.find((type) => MULTIPART.test(type));
-    return multipart ?? fail(`form field ${quote(file)} is a file: ${quote(route)} takes no multipart body`);
+    return plan.multipart ?? fail(`form field ${quote(file)} is a file: ${quote(route)} takes no multipart body`);
   }
-  const json = types.filter(isJson);
-  if (json.length) return (Array.isArray(body) ? undefined : json.find((type) => !JSON_PATCH.test(type))) ?? json[0];
-  return types.find((type) => FORM_TYPE.test(type)) ?? types[0];
+  if (plan.jsonList !== undefined) return Array.isArray(body) ? plan.jsonList : plan.jsonObject;
+  return plan.formType ?? plan.types[0];
 }
 
 /** What a body of a media type is labelled: none for multipart, which fetch labels with its boundary. */
-function labelFor(type: string | undefined): string | undefined {
-  if (type === undefined || MULTIPART.test(type)) return undefined;
+const labelFor = /* @__PURE__ */ cached((type): string | undefined => {
+  if (MULTIPART.test(type)) return undefined;
   return /^application\/json\s*$/i.test(type) ? JSON_TYPE : type;
-}
+}, 100);
 
 /** Whether a query parameter's value needs writing apart: nested, where its style does not explode. */
 const nestedUnexploded = ({ in: where, style, explode }: ParameterPlan, value: unknown) =>
@@ -3114,28 +3144,19 @@ interface Placed {
   cookie: Record<string, unknown>;
   /** Pairs of unexploded query parameters holding nested values, and of undeclared `"query:"` keys. */
   pairs: string[];
+  /** The header parameters given, by name, as text. */
+  headers: Record<string, unknown> | undefined;
   /** A `url` parameter given beside the route, when no declared parameter took it. */
   urlParameter: unknown;
 }
 
 /**
- * Each parameter's value taken from the call, checked and in shape: a header parameter's into `headers`, the
- * others' into the values their template expands (objects without a prototype, so any name is data). A value under
+ * Each parameter's value taken from the call, checked and in shape, into the values its location's template expands
+ * (`put()`, and expand() reads own keys: any name is data), a header parameter's as text. A value under
  * `"<in>:<name>"` wins over one under the parameter's key; a `url` parameter may have come beside the route.
  */
-function placeParameters(
-  plan: OperationPlan,
-  params: Record<string, unknown>,
-  headers: Record<string, unknown>,
-  urlParameter: unknown,
-): Placed {
-  const placed: Placed = {
-    path: Object.create(null),
-    query: Object.create(null),
-    cookie: Object.create(null),
-    pairs: [],
-    urlParameter,
-  };
+function placeParameters(plan: OperationPlan, params: Record<string, unknown>, urlParameter: unknown): Placed {
+  const placed: Placed = { path: {}, query: {}, cookie: {}, pairs: [], headers: undefined, urlParameter };
   for (const parameter of plan.parameters) {
     let value = ownField(params, parameter.escaped) ?? ownField(params, parameter.key);
     if (value === undefined && parameter.name === "url") {
@@ -3146,60 +3167,41 @@ function placeParameters(
     if (value === undefined) continue;
     if (nestedUnexploded(parameter, value)) addNested(placed.pairs, parameter.name, value);
     else if (parameter.in === "header") {
-      addHeaders(headers, { [parameter.name]: asText(styled(parameter, value), parameter.key) });
-    } else placed[parameter.in][parameter.variable] = parameter.json ? value : styled(parameter, value);
+      put((placed.headers ??= {}), parameter.name, asText(styled(parameter, value), parameter.key));
+    } else put(placed[parameter.in], parameter.variable, parameter.json ? value : styled(parameter, value));
   }
   return placed;
 }
 
-/** What a call's keys hold beside its parameters. */
-interface Leftover {
-  /** Body properties or form fields, in the call's order; a `"body:<name>"` key's under its name. */
-  fields: [string, unknown][];
-  /** Whether a `"body:"` key (or a form's fields in `data`) was given: the fields are then the whole body. */
-  escaped: boolean;
-  /** `data`, the body given whole (unless the form declares a `data` field). */
-  whole: unknown;
-  /** For a GET or HEAD, the other keys as query pairs, as `endpoint()` writes them. */
-  query: string;
-}
-
 /**
- * The call's keys that no parameter took, by where they go: `"server:"` keys (checked) to the server, undeclared
- * `"query:"` keys to `pairs`, `"body:"` keys to the body; other keys to the body, or for a GET or HEAD (which
- * sends none) to the query, unless the description declares them a body property.
+ * A call's key that no parameter took, by where it goes: a `"server:"` key (checked) to the server, an undeclared
+ * `"query:"` key to `pairs`, a `"body:"` key to the body; any other to the body, or for a GET or HEAD (which sends
+ * none) to the query, unless the description declares it a body property.
  */
-function restOf(
-  context: OpenAPIContext,
-  plan: OperationPlan,
-  params: Record<string, unknown>,
-  pairs: string[],
-): Leftover {
+function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: string, value: unknown, pairs: string[]) {
   const { route, method, body } = plan;
   const get = method === "get" || method === "head";
-  const rest: Leftover = { fields: [], escaped: false, whole: undefined, query: "" };
-  for (const key in params) {
-    const value = params[key];
-    if (value === undefined || !hasOwn(params, key) || NAMED.has(key) || plan.taken.has(key)) continue;
-    const colon = key.indexOf(":");
-    const where = colon < 0 ? "" : key.slice(0, colon);
-    const name = key.slice(colon + 1);
-    if (where === "server") checkServerName(context, name);
-    else if (where === "query") undeclaredQuery(pairs, name, textual(value, key));
-    else if (where === "path" || where === "header" || where === "cookie") {
-      const hint = where === "path" ? "" : ": set it in `headers`";
-      fail(`${quote(route)} declares no ${where} parameter ${quote(name)} for ${quote(key)}${hint}`);
-    } else if (get && where === "body") fail(`${quote(route)} has no body for ${quote(key)}`);
-    else if (get && body.fields.has(key)) {
-      fail(`${quote(route)} sends no body: ${quote(key)} is a property of the body its description declares`);
-    } else if (get) rest.query = addPairs(rest.query, key, textual(value, key));
-    else if (key === "data" && !(body.form && body.fields.has(key))) rest.whole = value;
-    else {
-      rest.escaped ||= where === "body";
-      rest.fields.push([where === "body" ? name : key, value]);
-    }
-  }
-  return rest;
+  const colon = key.indexOf(":");
+  const where = colon < 0 ? "" : key.slice(0, colon);
+  if (where === "server") checkServerName(context, key.slice(7));
+  else if (where === "query") undeclaredQuery(pairs, key.slice(6), textual(value, key));
+  else if (where === "path" || where === "header" || where === "cookie") {
+    const hint = where === "path" ? "" : ": set it in `headers`";
+    fail(`${quote(route)} declares no ${where} parameter ${quote(key.slice(colon + 1))} for ${quote(key)}${hint}`);
+  } else if (get && where === "body") fail(`${quote(route)} has no body for ${quote(key)}`);
+  else if (get && body.fields.has(key)) {
+    fail(`${quote(route)} sends no body: ${quote(key)} is a property of the body its description declares`);
+  } else if (get) call.query = addPairs(call.query, key, textual(value, key));
+  else if (key === "data" && !(body.form && body.fields.has(key))) call.whole = value;
+  else addField(call, body.form, where === "body" ? key.slice(5) : key, value, where === "body");
+}
+
+/** A body property or form field added (see `Leftover`). */
+function addField(rest: Call, form: boolean, name: string, value: unknown, escaped: boolean): void {
+  rest.escaped ||= escaped;
+  if (rest.file === undefined && (isFile(value) || (Array.isArray(value) && value.some(isFile)))) rest.file = name;
+  if (form) (rest.fields ??= []).push([name, value]);
+  else put((rest.object ??= {}), name, value);
 }
 
 /**
@@ -3207,7 +3209,7 @@ function restOf(
  * `URLSearchParams`, or a URL-encoded form's text (a multipart one's needs a boundary only fetch writes); an
  * object's keys are fields.
  */
-function formFields(plan: OperationPlan, rest: Leftover): boolean {
+function formFields(plan: OperationPlan, rest: Call): boolean {
   const { whole } = rest;
   if (whole === undefined) return true;
   if (isForm(whole)) return false;
@@ -3217,7 +3219,7 @@ function formFields(plan: OperationPlan, rest: Leftover): boolean {
   if (!isPlainObject(whole)) {
     mustBe(`option \`data\` of ${quote(plan.route)}`, "an object of form fields, a FormData or form text", whole);
   }
-  for (const name of Object.keys(whole)) rest.fields.push([name, whole[name]]);
+  for (const name of Object.keys(whole)) addField(rest, true, name, whole[name], false);
   rest.whole = undefined;
   return true;
 }
@@ -3226,43 +3228,39 @@ function formFields(plan: OperationPlan, rest: Leftover): boolean {
 function checkedFields(plan: OperationPlan, fields: [string, unknown][], type: string): [string, unknown][] {
   const files = MULTIPART.test(type);
   return fields.map(([name, value]) => {
-    const what = `form field ${quote(name)} of ${quote(plan.route)}`;
-    return [name, shaped(plan.body.fields.get(name) ?? "any", textual(value, name, false, files), what)];
+    const shape = plan.body.fields.get(name) ?? "any";
+    return [name, shaped(shape, textual(value, name, false, files), "form field", name, plan.route)];
   });
 }
 
-/** The first field holding a file, at its top or in its list: such fields go as multipart. */
-const fileIn = (fields: [string, unknown][]) =>
-  fields.find(([, value]) => isBlob(value) || (Array.isArray(value) && value.some(isBlob)))?.[0];
+/** Whether a value is a file: checks that cost less than its tag's rule out text, lists and plain objects first. */
+const isFile = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !isPlainObject(value) && isBlob(value);
 
 /**
  * The body and the media type it goes as. `data` alone is the body as it is (a string JSON text where JSON is
  * listed); else the fields are: a form where the media type is one, else one object.
  */
-function callBody(
-  plan: OperationPlan,
-  rest: Leftover,
-  urlParameter: unknown,
-): [body: unknown, type: string | undefined] {
+function callBody(plan: OperationPlan, rest: Call, urlParameter: unknown): [body: unknown, type: string | undefined] {
   const { route, body } = plan;
   const gathered = (body.form && formFields(plan, rest)) || rest.escaped;
-  const { fields, whole } = rest;
+  const { whole } = rest;
   if (gathered && whole !== undefined) {
     fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
   }
   if (whole !== undefined) {
-    const json = typeof whole === "string" && body.types.some(isJson);
+    const json = typeof whole === "string" && body.jsonList !== undefined;
     return [json ? JSON.stringify(whole) : whole, mediaTypeFor(body, whole, undefined, route)];
   }
-  if (urlParameter !== undefined) fields.push(["url", urlParameter]);
-  const type = mediaTypeFor(body, fields.length ? {} : undefined, fileIn(fields), route);
-  if (type !== undefined && FORM_TYPE.test(type)) {
-    return [
-      fields.length || body.required ? formBody(type, checkedFields(plan, fields, type), body.encoding) : undefined,
-      type,
-    ];
-  }
-  return [fields.length ? objectBody(fields) : undefined, type];
+  if (urlParameter !== undefined) addField(rest, body.form, "url", urlParameter, false);
+  const { fields, object } = rest;
+  const type = mediaTypeFor(body, fields || object ? {} : undefined, rest.file, route);
+  if (type === undefined || (type !== body.formType && type !== body.multipart)) return [object, type];
+  // A form; or fields holding a file, listed as multipart.
+  const list = fields ?? Object.entries(object ?? {});
+  const form =
+    list.length || body.required ? formBody(type, checkedFields(plan, list, type), body.encoding) : undefined;
+  return [form, type];
 }
 
 /** A body where the description requires one and the call gave none: the empty value of its media type. */
@@ -3276,20 +3274,23 @@ function emptyBody(type: string | undefined): unknown {
 
 /**
  * The body settled: a PUT or PATCH without one sends `""` (as `endpoint()` does), a required one left out its
- * media type's empty value; and labelled where the caller did not: by its media type, or, where only ranges are
- * listed, as JSON when it is an object (text and bytes go unlabelled).
+ * media type's empty value.
  */
-function settle(plan: OperationPlan, body: unknown, type: string | undefined, headers: Record<string, unknown>) {
+function settle(plan: OperationPlan, body: unknown, type: string | undefined): unknown {
   if (body === undefined && (plan.method === "put" || plan.method === "patch")) body = "";
-  if (body === undefined || body === "") {
-    if (!plan.body.required) return body;
-    body = emptyBody(type);
-  }
-  if (headers["content-type"] === undefined) {
-    const label = type === undefined && typeof body !== "string" && !isRawBody(body) ? JSON_TYPE : labelFor(type);
-    if (label !== undefined) headers["content-type"] = label;
-  }
+  if ((body === undefined || body === "") && plan.body.required) return emptyBody(type);
   return body;
+}
+
+/**
+ * What a body is labelled where the caller did not: by its media type, or, where only ranges are listed, as JSON
+ * when it is an object (text and bytes go unlabelled); nothing without one.
+ */
+function labelOf(body: unknown, type: string | undefined, required: boolean): string | undefined {
+  // A PUT's `""` is no body, unless the description requires one: then it is the empty one.
+  if (body === undefined || (body === "" && !required)) return undefined;
+  if (type !== undefined) return labelFor(type);
+  return typeof body === "string" || isRawBody(body) ? undefined : JSON_TYPE;
 }
 
 /** The URL: the operation's templates expanded under the base, the cookie parameters into `headers`. */
@@ -3301,59 +3302,120 @@ function targetOf(
   query: string,
 ) {
   const [path, declared, reserved, cookie] = plan.templates;
-  let url = expand(path, placed.path) + expand(declared, placed.query);
-  const cookies = expand(cookie, placed.cookie);
-  if (cookies) {
-    const pairs = cookies.slice(1).replace(/&/g, "; ");
-    headers.cookie = headers.cookie ? headers.cookie + "; " + pairs : pairs;
+  let url = expand(path, placed.path);
+  // Most operations have no query, reserved or cookie parameter: their templates are one empty literal.
+  if (declared.parts.length > 1) url += expand(declared, placed.query);
+  if (cookie.parts.length > 1) {
+    const pairs = expand(cookie, placed.cookie).slice(1).replace(/&/g, "; ");
+    if (pairs) headers.cookie = headers.cookie ? headers.cookie + "; " + pairs : pairs;
   }
+  const { pairs } = placed;
   // `allowReserved` values keep reserved characters, but not the three a query cannot hold: `#` would end it,
   // `[` and `]` belong to hosts.
-  const reservedPairs = expand(reserved, placed.query)
-    .slice(1)
-    .replace(/[#[\]]/g, encodeURIComponent);
-  for (const pairs of [[reservedPairs, ...placed.pairs].filter(Boolean).join("&"), base[1], query]) {
-    if (pairs) url += (url.includes("?") ? "&" : "?") + pairs;
+  if (reserved.parts.length > 1) {
+    pairs.unshift(
+      expand(reserved, placed.query)
+        .slice(1)
+        .replace(/[#[\]]/g, encodeURIComponent),
+    );
   }
-  return base[0] + (url[0] === "/" ? url : "/" + url) + base[2];
+  let more = pairs.length ? pairs.filter(Boolean).join("&") : "";
+  if (base[1]) more = more ? more + "&" + base[1] : base[1];
+  if (query) more = more ? more + "&" + query : query;
+  if (more) url += (url.includes("?") ? "&" : "?") + more;
+  // Whether the path key starts with "/" is the plan's: reading a string just built would flatten it.
+  return base[0] + (plan.rooted ? url : "/" + url) + base[2];
 }
 
-/** A call's named options, read once: what names the operation, where it goes, its headers and meta. */
+/** What a call's keys hold, read in one pass once its operation is known (see `readCall()`). */
 interface Call {
-  method: string;
-  path: unknown;
   baseUrl: unknown;
   headers: unknown;
   mediaType: unknown;
   request: unknown;
   /** Whether it gives a `"server:"` key (the defaults' are worked out once). */
   servers: boolean;
+  /**
+   * Body properties or form fields, in the call's order, a `"body:<name>"` key's under its name: as a list for a
+   * form (a name may repeat), as the object itself for any other body (the commonest, built once).
+   */
+  fields: [string, unknown][] | undefined;
+  object: Record<string, unknown> | undefined;
+  /** The first key whose value is a file, or a list holding one: the body goes as multipart. */
+  file: string | undefined;
+  /** Whether a `"body:"` key (or a form's fields in `data`) was given: the fields are then the whole body. */
+  escaped: boolean;
+  /** `data`, the body given whole (unless the form declares a `data` field). */
+  whole: unknown;
+  /** For a GET or HEAD, the other keys as query pairs, as `endpoint()` writes them. */
+  query: string;
 }
 
-/** A call's named options over the state's: `url` names the operation's path unless a route did. */
-function readCall(state: State, options: Record<string, unknown>, route: ParsedRoute | undefined): Call {
+/** A named option of a call, over the state's (`method` and `url` named the operation already). */
+function readNamed(call: Call, key: string, value: unknown): void {
+  if (key === "baseUrl" || key === "headers" || key === "mediaType") call[key] = value;
+  else if (key === "request") {
+    checkRequest(value);
+    call.request = mergeValue(call.request, value, "request");
+  }
+}
+
+/**
+ * A call's keys in one pass: its named options (from `options`), and each key of `params` (the call's over the
+ * defaults') that no parameter took (see `take()`).
+ */
+function readCall(
+  context: OpenAPIContext,
+  { state, plan }: { state: State; plan: OperationPlan },
+  options: Record<string, unknown>,
+  params: Record<string, unknown>,
+  pairs: string[],
+): Call {
   const call: Call = {
-    method: route?.lower ?? state.verb,
-    path: route ? route.url : state.merged.url,
     baseUrl: undefined,
     headers: undefined,
     mediaType: undefined,
     request: copy(state.merged.request, "request"),
     servers: false,
+    fields: undefined,
+    object: undefined,
+    file: undefined,
+    escaped: false,
+    whole: undefined,
+    query: "",
   };
   for (const key in options) {
-    const value = options[key];
-    if (value === undefined || !hasOwn(options, key)) continue;
-    if (key === "method") call.method = checkMethod(value);
-    else if (key === "url") call.path = route ? call.path : value;
-    else if (key === "baseUrl" || key === "headers" || key === "mediaType") call[key] = value;
-    else if (key === "request") {
-      checkRequest(value);
-      call.request = mergeValue(call.request, value, "request");
-    } else if (key.startsWith("server:")) call.servers = true;
+    if (options[key] === undefined || !hasOwn(options, key)) continue;
+    if (NAMED.has(key)) readNamed(call, key, options[key]);
+    else if (key.startsWith("server:")) call.servers = true;
+    else if (params === options && !plan.taken.has(key)) take(context, plan, call, key, options[key], pairs);
   }
-  if (typeof call.path !== "string") mustBe("option `url`", "an operation's path", call.path);
+  if (params === options) return call;
+  for (const key in params) {
+    const value = params[key];
+    if (value !== undefined && hasOwn(params, key) && !plan.taken.has(key))
+      take(context, plan, call, key, value, pairs);
+  }
   return call;
+}
+
+/**
+ * A call's headers: the prepared ones copied, or, where the call brings headers or a media type, worked out anew;
+ * labelled for its body where the caller did not. A spread copy is quickest, but V8 before Node 22 makes adding a
+ * key to one cost several times the copy: the usual label is in `bodyHeaders` already.
+ */
+function headersFor(context: OpenAPIContext, state: State, prepared: Prepared, call: Call, label: string | undefined) {
+  const { plan, headers: preset, bodyHeaders } = prepared;
+  if (call.headers !== undefined || call.mediaType !== undefined) {
+    const headers = headersOf(context, plan, state.merged, call.headers, call.mediaType);
+    if (label !== undefined && headers["content-type"] === undefined) headers["content-type"] = label;
+    return headers;
+  }
+  if (label === undefined || preset["content-type"] !== undefined) return { ...preset };
+  if (bodyHeaders["content-type"] === label) return { ...bodyHeaders };
+  const headers = shallowCopy(preset);
+  headers["content-type"] = label;
+  return headers;
 }
 
 /**
@@ -3367,32 +3429,34 @@ function callPlan(
   route: string | undefined,
 ): RequestOptions {
   const parsed = route === undefined ? undefined : parseRoute(route);
-  const call = readCall(state, options, parsed);
-  const { plan, base: preset, headers: presetHeaders } = prepared(call.method + " " + call.path);
-  const base =
-    call.servers || call.baseUrl !== undefined || !preset
-      ? serverBase(
-          context,
-          plan,
-          call.baseUrl ?? state.merged.baseUrl,
-          call.servers ? serverValuesOf(context, options, values) : values,
-        )
-      : preset;
-  const headers =
-    call.headers === undefined && call.mediaType === undefined
-      ? shallowCopy(presetHeaders)
-      : headersOf(context, plan, state.merged, call.headers, call.mediaType);
+  const given = ownField(options, "method");
+  const method = given === undefined ? (parsed?.lower ?? state.verb) : checkMethod(given);
+  const path = parsed ? parsed.url : (ownField(options, "url") ?? state.merged.url);
+  if (typeof path !== "string") mustBe("option `url`", "an operation's path", path);
+  // The route itself names the operation unless `method` changes it: a literal's hash is kept, a joined string's not.
+  const ready = prepared(parsed && given === undefined ? route! : method + " " + path);
+  const { plan } = ready;
   const params = callParameters(state, options);
-  const placed = placeParameters(plan, params, headers, parsed ? options.url : urlParameterOf(options));
-  const rest = restOf(context, plan, params, placed.pairs);
-  const get = plan.method === "get" || plan.method === "head";
-  const url = targetOf(plan, placed, headers, base, get ? addPairs(rest.query, "url", placed.urlParameter) : "");
-  const result: RequestOptions = { method: plan.method, url, headers: headers as RequestHeaders };
-  if (!get) {
-    const [body, type] = callBody(plan, rest, placed.urlParameter);
-    const settled = settle(plan, body, type, headers);
-    if (settled !== undefined) result.body = settled;
+  const placed = placeParameters(plan, params, parsed ? ownField(options, "url") : urlParameterOf(options));
+  const call = readCall(context, { state, plan }, options, params, placed.pairs);
+  let base = ready.base;
+  if (call.servers || call.baseUrl !== undefined || !base) {
+    const given = call.servers ? serverValuesOf(context, options, values) : values;
+    base = serverBase(context, plan, call.baseUrl ?? state.merged.baseUrl, given);
   }
+  const get = plan.method === "get" || plan.method === "head";
+  let type: string | undefined;
+  let settled: unknown;
+  if (!get) {
+    const [body, chosen] = callBody(plan, call, placed.urlParameter);
+    type = chosen;
+    settled = settle(plan, body, type);
+  }
+  const headers = headersFor(context, state, ready, call, labelOf(settled, type, plan.body.required));
+  if (placed.headers) addHeaders(headers, placed.headers);
+  const url = targetOf(plan, placed, headers, base, get ? addPairs(call.query, "url", placed.urlParameter) : "");
+  const result: RequestOptions = { method: plan.method, url, headers: headers as RequestHeaders };
+  if (settled !== undefined) result.body = settled;
   if (call.request) result.request = call.request as RequestMeta;
   return result;
 }

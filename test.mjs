@@ -140,6 +140,16 @@ const unit = [
       inBackground,
     ),
   ),
+  // The red-team suite: hostile descriptions and values through withOpenAPI() and reduceOpenAPI(), and a fuzz over
+  // a sample of the public API directory (in the cache once the paths' step has fetched it).
+  paths.then(() =>
+    run(
+      "unit: openapi.redteam.test.ts, hostile descriptions and values",
+      [...tsx, "openapi.redteam.test.ts"],
+      {},
+      inBackground,
+    ),
+  ),
 ];
 if (quick) await Promise.all(unit);
 else {
