@@ -1988,8 +1988,11 @@ interface OperationPlan {
   /** Lowercase. */
   method: string;
   parameters: ParameterPlan[];
-  /** Every parameter's key and escaped key: a call's other keys are body properties (or, for a GET, the query). */
-  taken: Set<string>;
+  /**
+   * What a call's key is: a named option (1), a parameter's key (2) or only its escaped key (3). Any other key is a
+   * body property (or, for a GET, in the query), or an escape the description does not declare.
+   */
+  keys: Map<string, 1 | 2 | 3>;
   /**
    * The URL templates, one per location so that a path and a query parameter of one name keep their values apart:
    * the path (and a literal query), the query, the `allowReserved` query parameters, the cookies. Each parameter is
@@ -2207,15 +2210,16 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
   const operation = resolve(context, ownField(item, method), quote(route));
   if (!operation) fail(`route ${quote(route)} is not in the description`);
   const parameters = readParameters(context, route, [item, operation]);
-  const taken = new Set<string>();
-  for (const { key, escaped } of parameters) taken.add(key).add(escaped);
+  const keys = new Map<string, 1 | 2 | 3>(NAMED_OPTIONS.map((name) => [name, 1]));
+  for (const { escaped } of parameters) keys.set(escaped, 3);
+  for (const { key } of parameters) keys.set(key, 2);
   const answers = successTypes(context, operation, route);
   return {
     route,
     rooted: path[0] === "/",
     method,
     parameters,
-    taken,
+    keys,
     templates: operationTemplates(route, path, parameters),
     body: readBody(context, method, operation, route),
     answers,
@@ -2852,38 +2856,53 @@ function preparer(context: OpenAPIContext, state: State): Preparer {
 }
 
 /**
- * A value checked all through for a text form, every `Date` in it as ISO 8601 (`YYYY-MM-DD` where `date`): lists
- * and plain objects are walked (copied only where a `Date` changes), a value with a text form of its own (a `URL`)
- * kept. A symbol, a function, a `Map`, a `Blob` (unless `files`), a cycle are refused, naming `name`.
+ * A value that is neither a list nor a plain object, checked for a text form: a `Date` as ISO 8601 (`YYYY-MM-DD`
+ * where `date`), a file where `files` allows one, else one with a text form of its own (a `URL`); a `Map`, a `Blob`
+ * elsewhere, an object whose text is `[object …]` are refused, naming `name`.
  */
-function textual(value: unknown, name: string, date = false, files = false, depth = 0, path?: Set<object>): unknown {
-  if (typeof value !== "object" || value === null) {
-    if (typeof value === "symbol" || typeof value === "function") asText(value, name);
-    return value;
-  }
+function opaque(value: object, name: string, date: boolean, files: boolean): unknown {
   if (tagOf(value) === "[object Date]") {
     const time = (value as Date).getTime();
     if (Number.isNaN(time)) fail(`parameter ${quote(name)} is an invalid Date`);
     const text = (value as Date).toISOString();
     return date ? text.slice(0, 10) : text;
   }
-  const list = Array.isArray(value);
-  if (!list && !isPlainObject(value)) {
-    if (!(files && isBlob(value))) asText(value, name);
+  if (!(files && isBlob(value))) asText(value, name);
+  return value;
+}
+
+/**
+ * A value checked all through for a text form (see `opaque()`), lists and plain objects walked, copied only where a
+ * `Date` in them changes. A cycle is refused: the lists and objects being walked are kept in `path`, made only when
+ * one holds another (most hold text).
+ */
+function textual(value: unknown, name: string, date = false, files = false, depth = 0, path?: Set<object>): unknown {
+  if (typeof value !== "object" || value === null) {
+    if (typeof value === "symbol" || typeof value === "function") asText(value, name);
     return value;
   }
+  const list = Array.isArray(value);
+  if (!list && !isPlainObject(value)) return opaque(value, name, date, files);
   if (depth > MAX_DEPTH || path?.has(value)) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
-  path ??= new Set();
-  path.add(value);
+  const keys = list ? undefined : Object.keys(value);
+  const count = keys ? keys.length : (value as unknown[]).length;
   let changed: Record<string, unknown> | unknown[] | undefined;
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
-    const done = textual(item, name, date, files, depth + 1, path);
+  let inside = false;
+  for (let i = 0; i < count; i++) {
+    const key = keys ? keys[i]! : i;
+    const item = (value as Record<string | number, unknown>)[key];
+    let done = item;
+    if (typeof item === "object" && item !== null) {
+      path ??= new Set();
+      if (!inside) path.add(value);
+      inside = true;
+      done = textual(item, name, date, files, depth + 1, path);
+    } else if (typeof item === "symbol" || typeof item === "function") asText(item, name);
     if (done === item) continue;
     changed ??= list ? [...(value as unknown[])] : shallowCopy(value as Record<string, unknown>);
-    put(changed as Record<string, unknown>, key, done);
+    put(changed as Record<string, unknown>, String(key), done);
   }
-  path.delete(value);
+  if (inside) path!.delete(value);
   return changed ?? value;
 }
 
@@ -2929,6 +2948,10 @@ function shaped(shape: Shape, value: unknown, what: string, name: string, route:
  */
 function parameterValue(parameter: ParameterPlan, value: unknown, plan: OperationPlan): unknown {
   const { key, required, shape } = parameter;
+  const kind = typeof value;
+  // Text, a number or a boolean, for a parameter of one value or any: nothing to walk or shape (the commonest).
+  const one = kind === "string" || kind === "number" || kind === "boolean";
+  if (one && !parameter.json && value !== "" && (shape === "primitive" || shape === "any")) return value;
   if (isAbsent(value)) {
     if (required) fail(`parameter ${quote(key)} is required by ${quote(plan.route)}`);
     return undefined;
@@ -3137,40 +3160,37 @@ function undeclaredQuery(pairs: string[], name: string, value: unknown): void {
   else for (const item of value) if (item != null) addNested(pairs, name, item);
 }
 
-/** Where a call's parameters go: the values each location's template expands, and query pairs written apart. */
-interface Placed {
-  path: Record<string, unknown>;
-  query: Record<string, unknown>;
-  cookie: Record<string, unknown>;
-  /** Pairs of unexploded query parameters holding nested values, and of undeclared `"query:"` keys. */
-  pairs: string[];
-  /** The header parameters given, by name, as text. */
-  headers: Record<string, unknown> | undefined;
-  /** A `url` parameter given beside the route, when no declared parameter took it. */
-  urlParameter: unknown;
+/** A location's values, made when first needed (by its name, so that each access is to one known field). */
+function slot(call: Call, where: "path" | "query" | "cookie"): Record<string, unknown> {
+  if (where === "path") return (call.inPath ??= {});
+  return where === "query" ? (call.inQuery ??= {}) : (call.inCookie ??= {});
 }
+
+/** No values: what a location's template expands when the call gives none. */
+const NONE: Record<string, unknown> = {};
 
 /**
  * Each parameter's value taken from the call, checked and in shape, into the values its location's template expands
  * (`put()`, and expand() reads own keys: any name is data), a header parameter's as text. A value under
  * `"<in>:<name>"` wins over one under the parameter's key; a `url` parameter may have come beside the route.
  */
-function placeParameters(plan: OperationPlan, params: Record<string, unknown>, urlParameter: unknown): Placed {
-  const placed: Placed = { path: {}, query: {}, cookie: {}, pairs: [], headers: undefined, urlParameter };
+function placeParameters(plan: OperationPlan, params: Record<string, unknown>, call: Call): void {
   for (const parameter of plan.parameters) {
-    let value = ownField(params, parameter.escaped) ?? ownField(params, parameter.key);
+    let value = call.escapes ? ownField(params, parameter.escaped) : undefined;
+    value ??= ownField(params, parameter.key);
     if (value === undefined && parameter.name === "url") {
-      value = placed.urlParameter;
-      placed.urlParameter = undefined;
+      value = call.urlParameter;
+      call.urlParameter = undefined;
     }
     value = parameterValue(parameter, value, plan);
     if (value === undefined) continue;
-    if (nestedUnexploded(parameter, value)) addNested(placed.pairs, parameter.name, value);
+    // One value (the commonest) is written as it is in every style: no shaping to do.
+    const one = typeof value !== "object";
+    if (!one && nestedUnexploded(parameter, value)) addNested((call.nested ??= []), parameter.name, value);
     else if (parameter.in === "header") {
-      put((placed.headers ??= {}), parameter.name, asText(styled(parameter, value), parameter.key));
-    } else put(placed[parameter.in], parameter.variable, parameter.json ? value : styled(parameter, value));
+      put((call.inHeaders ??= {}), parameter.name, asText(one ? value : styled(parameter, value), parameter.key));
+    } else put(slot(call, parameter.in), parameter.variable, one || parameter.json ? value : styled(parameter, value));
   }
-  return placed;
 }
 
 /**
@@ -3178,13 +3198,18 @@ function placeParameters(plan: OperationPlan, params: Record<string, unknown>, u
  * `"query:"` key to `pairs`, a `"body:"` key to the body; any other to the body, or for a GET or HEAD (which sends
  * none) to the query, unless the description declares it a body property.
  */
-function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: string, value: unknown, pairs: string[]) {
+function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: string, value: unknown, own: boolean) {
   const { route, method, body } = plan;
   const get = method === "get" || method === "head";
   const colon = key.indexOf(":");
+  // The commonest first: a body property.
+  if (colon < 0 && !get && key !== "data") return addField(call, body.form, key, value, false);
   const where = colon < 0 ? "" : key.slice(0, colon);
-  if (where === "server") checkServerName(context, key.slice(7));
-  else if (where === "query") undeclaredQuery(pairs, key.slice(6), textual(value, key));
+  if (where === "server") {
+    // The call's own server values move its base; the defaults' were worked out once.
+    call.servers ||= own;
+    checkServerName(context, key.slice(7));
+  } else if (where === "query") undeclaredQuery((call.pairs ??= []), key.slice(6), textual(value, key));
   else if (where === "path" || where === "header" || where === "cookie") {
     const hint = where === "path" ? "" : ": set it in `headers`";
     fail(`${quote(route)} declares no ${where} parameter ${quote(key.slice(colon + 1))} for ${quote(key)}${hint}`);
@@ -3196,10 +3221,13 @@ function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: str
   else addField(call, body.form, where === "body" ? key.slice(5) : key, value, where === "body");
 }
 
-/** A body property or form field added (see `Leftover`). */
+/** A body property or form field added (see `Call`). */
 function addField(rest: Call, form: boolean, name: string, value: unknown, escaped: boolean): void {
   rest.escaped ||= escaped;
-  if (rest.file === undefined && (isFile(value) || (Array.isArray(value) && value.some(isFile)))) rest.file = name;
+  const object = typeof value === "object" && value !== null;
+  if (object && rest.file === undefined && (isFile(value) || (Array.isArray(value) && value.some(isFile)))) {
+    rest.file = name;
+  }
   if (form) (rest.fields ??= []).push([name, value]);
   else put((rest.object ??= {}), name, value);
 }
@@ -3238,10 +3266,10 @@ const isFile = (value: unknown) =>
   typeof value === "object" && value !== null && !Array.isArray(value) && !isPlainObject(value) && isBlob(value);
 
 /**
- * The body and the media type it goes as. `data` alone is the body as it is (a string JSON text where JSON is
+ * The body, and the media type it goes as in `type`. `data` alone is the body as it is (a string JSON text where JSON is
  * listed); else the fields are: a form where the media type is one, else one object.
  */
-function callBody(plan: OperationPlan, rest: Call, urlParameter: unknown): [body: unknown, type: string | undefined] {
+function callBody(plan: OperationPlan, rest: Call): unknown {
   const { route, body } = plan;
   const gathered = (body.form && formFields(plan, rest)) || rest.escaped;
   const { whole } = rest;
@@ -3249,18 +3277,17 @@ function callBody(plan: OperationPlan, rest: Call, urlParameter: unknown): [body
     fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
   }
   if (whole !== undefined) {
-    const json = typeof whole === "string" && body.jsonList !== undefined;
-    return [json ? JSON.stringify(whole) : whole, mediaTypeFor(body, whole, undefined, route)];
+    rest.type = mediaTypeFor(body, whole, undefined, route);
+    return typeof whole === "string" && body.jsonList !== undefined ? JSON.stringify(whole) : whole;
   }
-  if (urlParameter !== undefined) addField(rest, body.form, "url", urlParameter, false);
+  if (rest.urlParameter !== undefined) addField(rest, body.form, "url", rest.urlParameter, false);
   const { fields, object } = rest;
-  const type = mediaTypeFor(body, fields || object ? {} : undefined, rest.file, route);
-  if (type === undefined || (type !== body.formType && type !== body.multipart)) return [object, type];
+  const type = mediaTypeFor(body, fields || object ? NONE : undefined, rest.file, route);
+  rest.type = type;
+  if (type === undefined || (type !== body.formType && type !== body.multipart)) return object;
   // A form; or fields holding a file, listed as multipart.
   const list = fields ?? Object.entries(object ?? {});
-  const form =
-    list.length || body.required ? formBody(type, checkedFields(plan, list, type), body.encoding) : undefined;
-  return [form, type];
+  return list.length || body.required ? formBody(type, checkedFields(plan, list, type), body.encoding) : undefined;
 }
 
 /** A body where the description requires one and the call gave none: the empty value of its media type. */
@@ -3294,33 +3321,27 @@ function labelOf(body: unknown, type: string | undefined, required: boolean): st
 }
 
 /** The URL: the operation's templates expanded under the base, the cookie parameters into `headers`. */
-function targetOf(
-  plan: OperationPlan,
-  placed: Placed,
-  headers: Record<string, unknown>,
-  base: SplitBase,
-  query: string,
-) {
-  const [path, declared, reserved, cookie] = plan.templates;
-  let url = expand(path, placed.path);
+function targetOf(plan: OperationPlan, call: Call, headers: Record<string, unknown>, base: SplitBase) {
+  const { templates } = plan;
+  let url = expand(templates[0], call.inPath ?? NONE);
   // Most operations have no query, reserved or cookie parameter: their templates are one empty literal.
-  if (declared.parts.length > 1) url += expand(declared, placed.query);
-  if (cookie.parts.length > 1) {
-    const pairs = expand(cookie, placed.cookie).slice(1).replace(/&/g, "; ");
+  if (call.inQuery) url += expand(templates[1], call.inQuery);
+  if (call.inCookie) {
+    const pairs = expand(templates[3], call.inCookie).slice(1).replace(/&/g, "; ");
     if (pairs) headers.cookie = headers.cookie ? headers.cookie + "; " + pairs : pairs;
   }
-  const { pairs } = placed;
   // `allowReserved` values keep reserved characters, but not the three a query cannot hold: `#` would end it,
   // `[` and `]` belong to hosts.
-  if (reserved.parts.length > 1) {
-    pairs.unshift(
-      expand(reserved, placed.query)
-        .slice(1)
-        .replace(/[#[\]]/g, encodeURIComponent),
-    );
+  if (call.inQuery && templates[2].parts.length > 1) {
+    const pairs = expand(templates[2], call.inQuery).slice(1);
+    (call.nested ??= []).unshift(pairs.replace(/[#[\]]/g, encodeURIComponent));
   }
-  let more = pairs.length ? pairs.filter(Boolean).join("&") : "";
+  const pairs = call.pairs ? [...(call.nested ?? []), ...call.pairs] : call.nested;
+  let more = pairs ? pairs.filter(Boolean).join("&") : "";
   if (base[1]) more = more ? more + "&" + base[1] : base[1];
+  // A GET's or HEAD's other keys, as endpoint() writes them, and a `url` parameter no declared one took.
+  const get = plan.method === "get" || plan.method === "head";
+  const query = get ? addPairs(call.query, "url", call.urlParameter) : "";
   if (query) more = more ? more + "&" + query : query;
   if (more) url += (url.includes("?") ? "&" : "?") + more;
   // Whether the path key starts with "/" is the plan's: reading a string just built would flatten it.
@@ -3349,6 +3370,22 @@ interface Call {
   whole: unknown;
   /** For a GET or HEAD, the other keys as query pairs, as `endpoint()` writes them. */
   query: string;
+  /** Undeclared `"query:"` keys' pairs, percent-encoded. */
+  pairs: string[] | undefined;
+  /** Whether it escapes a parameter's name (`"query:id"`): only then are escaped keys looked for. */
+  escapes: boolean;
+  /** Where its parameters go: each location's values, made when the call gives one (see `placeParameters()`). */
+  inPath: Record<string, unknown> | undefined;
+  inQuery: Record<string, unknown> | undefined;
+  inCookie: Record<string, unknown> | undefined;
+  /** The header parameters given, by name, as text. */
+  inHeaders: Record<string, unknown> | undefined;
+  /** Pairs of unexploded query parameters holding nested values, percent-encoded. */
+  nested: string[] | undefined;
+  /** A `url` parameter given beside the route, until a declared parameter takes it. */
+  urlParameter: unknown;
+  /** The media type its body goes as. */
+  type: string | undefined;
 }
 
 /** A named option of a call, over the state's (`method` and `url` named the operation already). */
@@ -3360,22 +3397,13 @@ function readNamed(call: Call, key: string, value: unknown): void {
   }
 }
 
-/**
- * A call's keys in one pass: its named options (from `options`), and each key of `params` (the call's over the
- * defaults') that no parameter took (see `take()`).
- */
-function readCall(
-  context: OpenAPIContext,
-  { state, plan }: { state: State; plan: OperationPlan },
-  options: Record<string, unknown>,
-  params: Record<string, unknown>,
-  pairs: string[],
-): Call {
-  const call: Call = {
+/** A call's record, before its keys are read. */
+function newCall(state: State, urlParameter: unknown): Call {
+  return {
     baseUrl: undefined,
     headers: undefined,
     mediaType: undefined,
-    request: copy(state.merged.request, "request"),
+    request: state.merged.request === undefined ? undefined : copy(state.merged.request, "request"),
     servers: false,
     fields: undefined,
     object: undefined,
@@ -3383,18 +3411,49 @@ function readCall(
     escaped: false,
     whole: undefined,
     query: "",
+    pairs: undefined,
+    escapes: false,
+    inPath: undefined,
+    inQuery: undefined,
+    inCookie: undefined,
+    inHeaders: undefined,
+    nested: undefined,
+    urlParameter,
+    type: undefined,
   };
+}
+
+/**
+ * A call's keys in one pass: its named options (from `options`), and each key of `params` (the call's over the
+ * defaults') that no parameter took (see `take()`).
+ */
+function readCall(
+  context: OpenAPIContext,
+  state: State,
+  plan: OperationPlan,
+  options: Record<string, unknown>,
+  params: Record<string, unknown>,
+  urlParameter: unknown,
+): Call {
+  const call = newCall(state, urlParameter);
   for (const key in options) {
-    if (options[key] === undefined || !hasOwn(options, key)) continue;
-    if (NAMED.has(key)) readNamed(call, key, options[key]);
+    const value = options[key];
+    if (value === undefined || !hasOwn(options, key)) continue;
+    // One lookup tells a named option, a parameter's key or escaped key from the rest.
+    const role = plan.keys.get(key);
+    if (role === 1) readNamed(call, key, value);
+    else if (role === 3) call.escapes = true;
+    else if (role === 2) continue;
+    else if (params === options) take(context, plan, call, key, value, true);
     else if (key.startsWith("server:")) call.servers = true;
-    else if (params === options && !plan.taken.has(key)) take(context, plan, call, key, options[key], pairs);
   }
   if (params === options) return call;
   for (const key in params) {
     const value = params[key];
-    if (value !== undefined && hasOwn(params, key) && !plan.taken.has(key))
-      take(context, plan, call, key, value, pairs);
+    if (value === undefined || !hasOwn(params, key)) continue;
+    const role = plan.keys.get(key);
+    if (role === 3) call.escapes = true;
+    else if (role === undefined) take(context, plan, call, key, value, false);
   }
   return call;
 }
@@ -3419,6 +3478,20 @@ function headersFor(context: OpenAPIContext, state: State, prepared: Prepared, c
 }
 
 /**
+ * The operation a call names, as prepared: by its route (a literal's hash is kept, so one lookup finds it), or by
+ * the method and path that `method`, `url` or the defaults give.
+ */
+function readyFor(prepared: Preparer["prepared"], state: State, options: Record<string, unknown>, route?: string) {
+  const given = ownField(options, "method");
+  if (route !== undefined && given === undefined) return prepared(route);
+  const parsed = route === undefined ? undefined : parseRoute(route);
+  const method = given === undefined ? (parsed?.lower ?? state.verb) : checkMethod(given);
+  const path = parsed ? parsed.url : (ownField(options, "url") ?? state.merged.url);
+  if (typeof path !== "string") mustBe("option `url`", "an operation's path", path);
+  return prepared(method + " " + path);
+}
+
+/**
  * One call of an operation, the one way every call takes: its plan and what the state prepared for it, the
  * parameters placed, the URL on the server's base, the body from what is left, the headers labelled.
  */
@@ -3428,35 +3501,33 @@ function callPlan(
   options: Record<string, unknown>,
   route: string | undefined,
 ): RequestOptions {
-  const parsed = route === undefined ? undefined : parseRoute(route);
-  const given = ownField(options, "method");
-  const method = given === undefined ? (parsed?.lower ?? state.verb) : checkMethod(given);
-  const path = parsed ? parsed.url : (ownField(options, "url") ?? state.merged.url);
-  if (typeof path !== "string") mustBe("option `url`", "an operation's path", path);
-  // The route itself names the operation unless `method` changes it: a literal's hash is kept, a joined string's not.
-  const ready = prepared(parsed && given === undefined ? route! : method + " " + path);
+  const ready = readyFor(prepared, state, options, route);
   const { plan } = ready;
   const params = callParameters(state, options);
-  const placed = placeParameters(plan, params, parsed ? ownField(options, "url") : urlParameterOf(options));
-  const call = readCall(context, { state, plan }, options, params, placed.pairs);
+  const call = readCall(
+    context,
+    state,
+    plan,
+    options,
+    params,
+    route ? ownField(options, "url") : urlParameterOf(options),
+  );
+  placeParameters(plan, params, call);
   let base = ready.base;
   if (call.servers || call.baseUrl !== undefined || !base) {
     const given = call.servers ? serverValuesOf(context, options, values) : values;
     base = serverBase(context, plan, call.baseUrl ?? state.merged.baseUrl, given);
   }
   const get = plan.method === "get" || plan.method === "head";
-  let type: string | undefined;
-  let settled: unknown;
-  if (!get) {
-    const [body, chosen] = callBody(plan, call, placed.urlParameter);
-    type = chosen;
-    settled = settle(plan, body, type);
-  }
-  const headers = headersFor(context, state, ready, call, labelOf(settled, type, plan.body.required));
-  if (placed.headers) addHeaders(headers, placed.headers);
-  const url = targetOf(plan, placed, headers, base, get ? addPairs(call.query, "url", placed.urlParameter) : "");
-  const result: RequestOptions = { method: plan.method, url, headers: headers as RequestHeaders };
-  if (settled !== undefined) result.body = settled;
+  const body = get ? undefined : settle(plan, callBody(plan, call), call.type);
+  const headers = headersFor(context, state, ready, call, labelOf(body, call.type, plan.body.required));
+  if (call.inHeaders) addHeaders(headers, call.inHeaders);
+  const result: RequestOptions = {
+    method: plan.method,
+    url: targetOf(plan, call, headers, base),
+    headers: headers as RequestHeaders,
+  };
+  if (body !== undefined) result.body = body;
   if (call.request) result.request = call.request as RequestMeta;
   return result;
 }
