@@ -3189,7 +3189,13 @@ function placeParameters(plan: OperationPlan, params: Record<string, unknown>, c
     if (!one && nestedUnexploded(parameter, value)) addNested((call.nested ??= []), parameter.name, value);
     else if (parameter.in === "header") {
       put((call.inHeaders ??= {}), parameter.name, asText(one ? value : styled(parameter, value), parameter.key));
-    } else put(slot(call, parameter.in), parameter.variable, one || parameter.json ? value : styled(parameter, value));
+    } else {
+      const values = slot(call, parameter.in);
+      const shaped = one || parameter.json ? value : styled(parameter, value);
+      // put() only for `__proto__` (see addField()).
+      if (parameter.variable === "__proto__") put(values, parameter.variable, shaped);
+      else values[parameter.variable] = shaped;
+    }
   }
 }
 
@@ -3224,12 +3230,14 @@ function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: str
 /** A body property or form field added (see `Call`). */
 function addField(rest: Call, form: boolean, name: string, value: unknown, escaped: boolean): void {
   rest.escaped ||= escaped;
-  const object = typeof value === "object" && value !== null;
-  if (object && rest.file === undefined && (isFile(value) || (Array.isArray(value) && value.some(isFile)))) {
-    rest.file = name;
-  }
+  if (rest.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) rest.file = name;
   if (form) (rest.fields ??= []).push([name, value]);
-  else put((rest.object ??= {}), name, value);
+  else {
+    const object = (rest.object ??= {});
+    // put() only for `__proto__`: a store of its own here costs a fraction of one shared by every caller of put().
+    if (name === "__proto__") put(object, name, value);
+    else object[name] = value;
+  }
 }
 
 /**
@@ -3264,6 +3272,13 @@ function checkedFields(plan: OperationPlan, fields: [string, unknown][], type: s
 /** Whether a value is a file: checks that cost less than its tag's rule out text, lists and plain objects first. */
 const isFile = (value: unknown) =>
   typeof value === "object" && value !== null && !Array.isArray(value) && !isPlainObject(value) && isBlob(value);
+
+/** Whether an object is a file or a list holding one (a loop, not `some()`: this runs for every body property). */
+function holdsFile(value: object): boolean {
+  if (!Array.isArray(value)) return !isPlainObject(value) && isBlob(value);
+  for (let i = 0; i < value.length; i++) if (isFile(value[i])) return true;
+  return false;
+}
 
 /**
  * The body, and the media type it goes as in `type`. `data` alone is the body as it is (a string JSON text where JSON is
