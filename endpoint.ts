@@ -2912,8 +2912,8 @@ function jsonOf(value: unknown, what: string): string {
   try {
     text = JSON.stringify(value, (_, item) => {
       const kind = typeof item;
-      const opaque = kind === "object" && item !== null && !Array.isArray(item) && !isPlainObject(item);
-      if (kind === "symbol" || kind === "function" || (opaque && typeof item.toJSON !== "function")) throw 0;
+      const other = kind === "object" && item !== null && !Array.isArray(item) && !isPlainObject(item);
+      if (kind === "symbol" || kind === "function" || (other && typeof item.toJSON !== "function")) throw 0;
       return item;
     });
   } catch {}
@@ -3161,9 +3161,17 @@ function undeclaredQuery(pairs: string[], name: string, value: unknown): void {
 }
 
 /** A location's values, made when first needed (by its name, so that each access is to one known field). */
-function slot(call: Call, where: "path" | "query" | "cookie"): Record<string, unknown> {
-  if (where === "path") return (call.inPath ??= {});
-  return where === "query" ? (call.inQuery ??= {}) : (call.inCookie ??= {});
+function valuesIn(call: Call, where: "path" | "query" | "cookie"): Record<string, unknown> {
+  if (where === "path") {
+    call.inPath ??= {};
+    return call.inPath;
+  }
+  if (where === "query") {
+    call.inQuery ??= {};
+    return call.inQuery;
+  }
+  call.inCookie ??= {};
+  return call.inCookie;
 }
 
 /** No values: what a location's template expands when the call gives none. */
@@ -3186,15 +3194,18 @@ function placeParameters(plan: OperationPlan, params: Record<string, unknown>, c
     if (value === undefined) continue;
     // One value (the commonest) is written as it is in every style: no shaping to do.
     const one = typeof value !== "object";
-    if (!one && nestedUnexploded(parameter, value)) addNested((call.nested ??= []), parameter.name, value);
-    else if (parameter.in === "header") {
-      put((call.inHeaders ??= {}), parameter.name, asText(one ? value : styled(parameter, value), parameter.key));
+    if (!one && nestedUnexploded(parameter, value)) {
+      call.nested ??= [];
+      addNested(call.nested, parameter.name, value);
+    } else if (parameter.in === "header") {
+      call.inHeaders ??= {};
+      put(call.inHeaders, parameter.name, asText(one ? value : styled(parameter, value), parameter.key));
     } else {
-      const values = slot(call, parameter.in);
-      const shaped = one || parameter.json ? value : styled(parameter, value);
+      const values = valuesIn(call, parameter.in);
+      const written = one || parameter.json ? value : styled(parameter, value);
       // put() only for `__proto__` (see addField()).
-      if (parameter.variable === "__proto__") put(values, parameter.variable, shaped);
-      else values[parameter.variable] = shaped;
+      if (parameter.variable === "__proto__") put(values, parameter.variable, written);
+      else values[parameter.variable] = written;
     }
   }
 }
@@ -3215,8 +3226,10 @@ function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: str
     // The call's own server values move its base; the defaults' were worked out once.
     call.servers ||= own;
     checkServerName(context, key.slice(7));
-  } else if (where === "query") undeclaredQuery((call.pairs ??= []), key.slice(6), textual(value, key));
-  else if (where === "path" || where === "header" || where === "cookie") {
+  } else if (where === "query") {
+    call.pairs ??= [];
+    undeclaredQuery(call.pairs, key.slice(6), textual(value, key));
+  } else if (where === "path" || where === "header" || where === "cookie") {
     const hint = where === "path" ? "" : ": set it in `headers`";
     fail(`${quote(route)} declares no ${where} parameter ${quote(key.slice(colon + 1))} for ${quote(key)}${hint}`);
   } else if (get && where === "body") fail(`${quote(route)} has no body for ${quote(key)}`);
@@ -3231,9 +3244,12 @@ function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: str
 function addField(rest: Call, form: boolean, name: string, value: unknown, escaped: boolean): void {
   rest.escaped ||= escaped;
   if (rest.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) rest.file = name;
-  if (form) (rest.fields ??= []).push([name, value]);
-  else {
-    const object = (rest.object ??= {});
+  if (form) {
+    rest.fields ??= [];
+    rest.fields.push([name, value]);
+  } else {
+    rest.object ??= {};
+    const { object } = rest;
     // put() only for `__proto__`: a store of its own here costs a fraction of one shared by every caller of put().
     if (name === "__proto__") put(object, name, value);
     else object[name] = value;
@@ -3349,7 +3365,8 @@ function targetOf(plan: OperationPlan, call: Call, headers: Record<string, unkno
   // `[` and `]` belong to hosts.
   if (call.inQuery && templates[2].parts.length > 1) {
     const pairs = expand(templates[2], call.inQuery).slice(1);
-    (call.nested ??= []).unshift(pairs.replace(/[#[\]]/g, encodeURIComponent));
+    call.nested ??= [];
+    call.nested.unshift(pairs.replace(/[#[\]]/g, encodeURIComponent));
   }
   const pairs = call.pairs ? [...(call.nested ?? []), ...call.pairs] : call.nested;
   let more = pairs ? pairs.filter(Boolean).join("&") : "";
