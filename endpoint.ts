@@ -1953,6 +1953,8 @@ interface BodyPlan {
   /** The first form type, and the first multipart type: fields holding a file go as that. */
   formType: string | undefined;
   multipart: string | undefined;
+  /** The type an object goes as, and its label (see `labelOf()`); `undefined` where only ranges are listed. */
+  usual: [type: string, label: string | undefined] | undefined;
 }
 
 /** The part of a URL a server variable fills, which says what a caller's value for it may be. */
@@ -2491,13 +2493,16 @@ function readBody(context: OpenAPIContext, method: string, operation: Descriptio
 function typesOf(types: string[]) {
   const json = types.filter(isJson);
   const formType = types.find((type) => FORM_TYPE.test(type));
+  const jsonObject = json.find((type) => !JSON_PATCH.test(type)) ?? json[0];
+  const usual = jsonObject ?? formType ?? types[0];
   return {
     types,
     form: !json.length && formType !== undefined,
     jsonList: json[0],
-    jsonObject: json.find((type) => !JSON_PATCH.test(type)) ?? json[0],
+    jsonObject,
     formType,
     multipart: types.find((type) => MULTIPART.test(type)),
+    usual: usual === undefined ? usual : ([usual, labelFor(usual)] as [string, string | undefined]),
   };
 }
 
@@ -2846,10 +2851,7 @@ function preparer(context: OpenAPIContext, state: State): Preparer {
       // A server variable the defaults leave without a value, or no base: each call gives it or is refused.
     }
     const headers = headersOf(context, plan, state.merged, undefined, undefined);
-    const label =
-      headers["content-type"] === undefined
-        ? labelOf({}, mediaTypeFor(plan.body, {}, undefined, ""), false)
-        : undefined;
+    const label = headers["content-type"] === undefined ? labelOf({}, plan.body.usual?.[0], plan.body) : undefined;
     return { plan, base, headers, bodyHeaders: label ? { ...headers, "content-type": label } : headers };
   }, 1000);
   return { state, values, prepared };
@@ -3344,10 +3346,11 @@ function settle(plan: OperationPlan, body: unknown, type: string | undefined): u
  * What a body is labelled where the caller did not: by its media type, or, where only ranges are listed, as JSON
  * when it is an object (text and bytes go unlabelled); nothing without one.
  */
-function labelOf(body: unknown, type: string | undefined, required: boolean): string | undefined {
+function labelOf(body: unknown, type: string | undefined, { required, usual }: BodyPlan): string | undefined {
   // A PUT's `""` is no body, unless the description requires one: then it is the empty one.
   if (body === undefined || (body === "" && !required)) return undefined;
-  if (type !== undefined) return labelFor(type);
+  // The type an object goes as is labelled as the plan says, without a lookup (most calls send one).
+  if (type !== undefined) return type === usual?.[0] ? usual[1] : labelFor(type);
   return typeof body === "string" || isRawBody(body) ? undefined : JSON_TYPE;
 }
 
@@ -3552,7 +3555,7 @@ function callPlan(
   }
   const get = plan.method === "get" || plan.method === "head";
   const body = get ? undefined : settle(plan, callBody(plan, call), call.type);
-  const headers = headersFor(context, state, ready, call, labelOf(body, call.type, plan.body.required));
+  const headers = headersFor(context, state, ready, call, labelOf(body, call.type, plan.body));
   if (call.inHeaders) addHeaders(headers, call.inHeaders);
   const result: RequestOptions = {
     method: plan.method,
