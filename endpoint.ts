@@ -1927,6 +1927,8 @@ interface ParameterPlan {
   date: boolean;
   /** A path parameter that is a whole segment (`/pets/{id}`): empty, it would name another resource. */
   segment: boolean;
+  /** A path parameter whose placeholder the path key holds. */
+  placed: boolean;
 }
 
 /** How a form's property is written: its Encoding Object's `style`, `explode` and one `contentType`. */
@@ -1987,14 +1989,21 @@ interface OperationPlan {
   route: string;
   /** Whether its path key starts with `/`, as most do; else the URL puts one before it. */
   rooted: boolean;
+  /**
+   * For a method that changes things, whether a value could make a path segment empty (a path parameter, and no
+   * `//` in the key), and whether the key ends with `/`: `DELETE /repos//hooks` would act on another resource.
+   */
+  guard: boolean;
+  trailing: boolean;
   /** Lowercase. */
   method: string;
   parameters: ParameterPlan[];
   /**
-   * What a call's key is: a named option (1), a parameter's key (2) or only its escaped key (3). Any other key is a
-   * body property (or, for a GET, in the query), or an escape the description does not declare.
+   * What a call's key is: a named option (1), a parameter's key (2) or only its escaped key (3), or the name of a
+   * header parameter the description may not set (4, refused). Any other key is a body property (or, for a GET, in
+   * the query), or an escape the description does not declare.
    */
-  keys: Map<string, 1 | 2 | 3>;
+  keys: Map<string, 1 | 2 | 3 | 4>;
   /**
    * The URL templates, one per location so that a path and a query parameter of one name keep their values apart:
    * the path (and a literal query), the query, the `allowReserved` query parameters, the cookies. Each parameter is
@@ -2173,8 +2182,13 @@ const RANGE = /\*/;
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 const MULTIPART = /^multipart\//i;
 const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
-/** Header parameters a description may list but SHALL be ignored: media types and credentials say these. */
-const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
+/**
+ * Header parameters a description may list but that are not its to set: `Accept`, `Content-Type` and
+ * `Authorization` SHALL be ignored (the specification: media types and credentials say them), and `Host`,
+ * `Content-Length`, `Transfer-Encoding` and `Connection` name the request's target and framing, which the caller
+ * owns. A call's key naming one is refused: it would otherwise go to the query or the body, a token in a URL.
+ */
+const IGNORED_HEADERS = /^(accept|content-type|authorization|host|content-length|transfer-encoding|connection)$/i;
 const PRIMITIVES = /^(string|number|integer|boolean)$/;
 
 /** What the location of a parameter makes its default style. */
@@ -2211,14 +2225,20 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
   const item = resolve(context, node, `path ${quote(path)}`)!;
   const operation = resolve(context, ownField(item, method), quote(route));
   if (!operation) fail(`route ${quote(route)} is not in the description`);
-  const parameters = readParameters(context, route, [item, operation]);
-  const keys = new Map<string, 1 | 2 | 3>(NAMED_OPTIONS.map((name) => [name, 1]));
+  const ignored = new Set<string>();
+  const parameters = readParameters(context, route, [item, operation], ignored);
+  const keys = new Map<string, 1 | 2 | 3 | 4>(NAMED_OPTIONS.map((name) => [name, 1]));
+  for (const name of ignored) keys.set(name, 4);
   for (const { escaped } of parameters) keys.set(escaped, 3);
   for (const { key } of parameters) keys.set(key, 2);
   const answers = successTypes(context, operation, route);
+  const [keyPath] = path.split(/[?#]/, 1) as [string];
+  const changes = method !== "get" && method !== "head";
   return {
     route,
     rooted: path[0] === "/",
+    guard: changes && parameters.some((parameter) => parameter.in === "path") && !keyPath.includes("//"),
+    trailing: keyPath.endsWith("/"),
     method,
     parameters,
     keys,
@@ -2234,15 +2254,17 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
  * An operation's parameters: the path item's, overridden by the operation's of the same name and location (a Map
  * keeps the first one's place).
  */
-function readParameters(context: OpenAPIContext, route: string, nodes: DescriptionNode[]): ParameterPlan[] {
+function readParameters(context: OpenAPIContext, route: string, nodes: DescriptionNode[], ignored: Set<string>) {
   const declared = new Map<string, ParameterPlan>();
   for (const node of nodes) {
     const list = ownField(node, "parameters") ?? [];
     if (!Array.isArray(list)) mustBe(`${quote(route)}: \`parameters\``, "a list", list);
     list.forEach((raw, i) => {
       const at = `${quote(route)}: ${node === nodes[0] ? "the path's " : ""}parameter ${i}`;
-      const parameter = toParameter(context, resolve(context, raw, at)!, at);
+      const found = resolve(context, raw, at)!;
+      const parameter = toParameter(context, found, at);
       if (parameter) declared.set(parameter.escaped, parameter);
+      else if (parameter === null) ignored.add(ownField(found, "name") as string);
     });
   }
   return [...declared.values()];
@@ -2266,9 +2288,9 @@ function schemaAt(context: OpenAPIContext, node: unknown): DescriptionNode | und
 
 /**
  * A parameter as the description declares it, checked, with its defaults worked out; `undefined` for one without
- * a name, and for the `Accept`, `Content-Type` and `Authorization` headers, which the specification says to ignore.
+ * a name, `null` for a header it is not the description's to set (see `IGNORED_HEADERS`).
  */
-function toParameter(context: OpenAPIContext, found: DescriptionNode, at: string): ParameterPlan | undefined {
+function toParameter(context: OpenAPIContext, found: DescriptionNode, at: string): ParameterPlan | null | undefined {
   const name = ownField(found, "name");
   const where = ownField(found, "in");
   if (where === "body" || where === "formData") {
@@ -2277,7 +2299,8 @@ function toParameter(context: OpenAPIContext, found: DescriptionNode, at: string
   if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
     fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}`);
   }
-  if (typeof name !== "string" || (where === "header" && IGNORED_HEADERS.test(name))) return undefined;
+  if (typeof name !== "string") return undefined;
+  if (where === "header" && IGNORED_HEADERS.test(name)) return null;
   if (where !== "path" && where !== "query" && !TOKEN.test(name)) {
     fail(`${at}: ${where} name ${quote(name)} is not a token`);
   }
@@ -2300,6 +2323,7 @@ function toParameter(context: OpenAPIContext, found: DescriptionNode, at: string
     shape: isPlainObject(content) ? "any" : shapeOf(schema),
     date: schema !== undefined && ownField(schema, "format") === "date",
     segment: false,
+    placed: false,
   };
 }
 
@@ -2323,6 +2347,7 @@ function placeholders(route: string, text: string, parameters: ParameterPlan[], 
     const i = parameters.findIndex((declared) => declared.in === "path" && declared.name === name);
     if (i < 0) fail(`${quote(route)} has no path parameter ${quote(name)} for the ${where}'s ${match}`);
     const parameter = parameters[i]!;
+    parameter.placed = true;
     const whole = text[at - 1] === "/" && (text[at + match.length] ?? "/") === "/";
     if (where === "path" && whole && !pathOperator(parameter.style)) parameter.segment = true;
     return `{${pathOperator(parameter.style)}${expression(parameter, i)}}`;
@@ -2344,6 +2369,17 @@ function literalQuery(query: string, parameters: ParameterPlan[]): string {
   return pairs.join("&");
 }
 
+/** Where `char` first stands outside `{…}` in a path key, or -1: a `?` in `{?q}` does not start a literal query. */
+function outsideBraces(text: string, char: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}") depth--;
+    else if (text[i] === char && depth <= 0) return i;
+  }
+  return -1;
+}
+
 /**
  * The sources of an operation's templates (see `OperationPlan.templates`). RFC 6570 writes every OpenAPI style once
  * the value is in shape (see `styled()`). A `#fragment` in the path key only tells operations apart; a literal
@@ -2357,10 +2393,18 @@ function templateSources(route: string, path: string, parameters: ParameterPlan[
     return list.length ? `{${operator}${list}}` : "";
   };
   const [key] = path.split("#", 1) as [string];
-  const question = key.indexOf("?");
+  const question = outsideBraces(key, "?");
   const query =
     question < 0 ? "" : placeholders(route, literalQuery(key.slice(question + 1), parameters), parameters, "query");
   const source = placeholders(route, question < 0 ? key : key.slice(0, question), parameters, "path");
+  // The specification: a path parameter's name MUST be a template expression of the path. One that is not would
+  // take a value and drop it, and `DELETE /pets` would act on the collection.
+  // (One in the `#fragment` of a key that only tells operations apart is the description's to drop.)
+  for (const { name, in: where, placed } of parameters) {
+    if (where === "path" && !placed && !path.includes(`{${name}}`)) {
+      fail(`${quote(route)} has no placeholder for its path parameter ${quote(name)}`);
+    }
+  }
   return [
     query ? `${source}?${query}` : source,
     group(query ? "&" : "?", "query", false),
@@ -3354,10 +3398,19 @@ function labelOf(body: unknown, type: string | undefined, { required, usual }: B
   return typeof body === "string" || isRawBody(body) ? undefined : JSON_TYPE;
 }
 
+/** A path that values left with an empty segment (`//`, or a `/` the key does not end with), refused. */
+function refuseEmptySegment({ route, trailing }: OperationPlan, url: string): void {
+  const [path] = url.split("?", 1) as [string];
+  if (path.includes("//") || (!trailing && path.endsWith("/"))) {
+    fail(`${quote(route)}: a path parameter's value makes an empty segment in ${quote(path)}`);
+  }
+}
+
 /** The URL: the operation's templates expanded under the base, the cookie parameters into `headers`. */
 function targetOf(plan: OperationPlan, call: Call, headers: Record<string, unknown>, base: SplitBase) {
   const { templates } = plan;
   let url = expand(templates[0], call.inPath ?? NONE);
+  if (plan.guard) refuseEmptySegment(plan, url);
   // Most operations have no query, reserved or cookie parameter: their templates are one empty literal.
   if (call.inQuery) url += expand(templates[1], call.inQuery);
   if (call.inCookie) {
@@ -3423,6 +3476,11 @@ interface Call {
   type: string | undefined;
 }
 
+/** A header parameter the description may not set, given by name: never sent in the query or the body. */
+function refuseHeader({ route }: OperationPlan, key: string): never {
+  return fail(`${quote(route)} sends no header parameter ${quote(key)}: set it in \`headers\``);
+}
+
 /** A named option of a call, over the state's (`method` and `url` named the operation already). */
 function readNamed(call: Call, key: string, value: unknown): void {
   if (key === "baseUrl" || key === "headers" || key === "mediaType") call[key] = value;
@@ -3478,6 +3536,7 @@ function readCall(
     const role = plan.keys.get(key);
     if (role === 1) readNamed(call, key, value);
     else if (role === 3) call.escapes = true;
+    else if (role === 4) refuseHeader(plan, key);
     else if (role === 2) continue;
     else if (params === options) take(context, plan, call, key, value, true);
     else if (key.startsWith("server:")) call.servers = true;
@@ -3488,6 +3547,7 @@ function readCall(
     if (value === undefined || !hasOwn(params, key)) continue;
     const role = plan.keys.get(key);
     if (role === 3) call.escapes = true;
+    else if (role === 4) refuseHeader(plan, key);
     else if (role === undefined) take(context, plan, call, key, value, false);
   }
   return call;
