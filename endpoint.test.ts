@@ -2666,6 +2666,142 @@ openapi(
   },
 );
 
+openapi(
+  "a cold attack's findings: a header the description may not set, a path parameter with no placeholder, {?q} in a key",
+  ({ endpoint, withOpenAPI }) => {
+    const api = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.example" }],
+      paths: {
+        "/me": {
+          get: {
+            parameters: [
+              { name: "Authorization", in: "header", required: true },
+              { name: "Host", in: "header" },
+            ],
+          },
+          post: {
+            requestBody: { content: { "application/json": {} } },
+            parameters: [{ name: "Accept", in: "header" }],
+          },
+        },
+        "/pets": { delete: { parameters: [{ name: "id", in: "path", required: true }] } },
+        "/search{?q}": { get: { parameters: [{ name: "q", in: "query" }] } },
+      },
+    });
+    // A token given by the header's name never reaches the URL or the body; it belongs in `headers`.
+    throwsType(
+      () => api("GET /me", { Authorization: "Bearer t" }),
+      '"GET /me" sends no header parameter "Authorization"',
+    );
+    throwsType(() => api("GET /me", { Host: "evil.example" }), '"Host"', "`headers`");
+    throwsType(() => api("POST /me", { Accept: "x" }), '"POST /me" sends no header parameter "Accept"');
+    assert.is(api("GET /me", { headers: { authorization: "Bearer t" } }).headers.authorization, "Bearer t");
+    assert.is(api("GET /me").url, "https://api.example/me");
+    throwsType(() => api("DELETE /pets", { id: 7 }), '"DELETE /pets" has no placeholder for its path parameter "id"');
+    throwsType(() => api("GET /search{?q}", { q: "cats" }), '"GET /search{?q}" has no path parameter "?q"');
+  },
+);
+
+openapi(
+  "a cold attack's findings: no empty path segment on a method that changes things, however the values make it",
+  ({ withOpenAPI, base }) => {
+    const api = withOpenAPI(base, {
+      paths: {
+        "/repos/{id}/hooks": {
+          delete: { parameters: [{ name: "id", in: "path" }] },
+          get: { parameters: [{ name: "id", in: "path" }] },
+        },
+        "/t/{a}{b}/x": {
+          delete: {
+            parameters: [
+              { name: "a", in: "path" },
+              { name: "b", in: "path" },
+            ],
+          },
+        },
+        "/l/{id}": { delete: { parameters: [{ name: "id", in: "path", schema: { type: "array" } }] } },
+      },
+    });
+    throwsType(
+      () => api("DELETE /repos/{id}/hooks", { id: "" }),
+      'parameter "id" of "DELETE /repos/{id}/hooks" is empty',
+    );
+    throwsType(() => api("DELETE /repos/{id}/hooks", { id: [""] }), 'makes an empty segment in "/repos//hooks"');
+    throwsType(() => api("DELETE /t/{a}{b}/x", { a: "", b: "" }), 'makes an empty segment in "/t//x"');
+    throwsType(() => api("DELETE /l/{id}", { id: "" }), '"DELETE /l/{id}"');
+    assert.is(api("DELETE /t/{a}{b}/x", { a: "", b: "1" }).url, "https://api.example/t/1/x");
+    // A GET keeps it: GitHub's "contents of the root" is `path: ""`.
+    assert.is(api("GET /repos/{id}/hooks", { id: "" }).url, "https://api.example/repos//hooks");
+  },
+);
+
+openapi(
+  "a cold attack's findings: a description's own server values stay in their place, and its URL is an HTTP one",
+  ({ endpoint, withOpenAPI }) => {
+    // A relative server goes under the base URL the caller set; an absolute one is its own, so none is set for it.
+    const on = (url: string, variables?: object, path = "/x") =>
+      withOpenAPI(url.includes("://") ? endpoint : endpoint.defaults({ baseUrl: "https://mine.example/tenant/42" }), {
+        servers: [{ url, variables }],
+        paths: { [path]: { get: {} } },
+      });
+    throwsType(
+      () => on("https://{region}.api.example", { region: { default: "evil.test/" } })("GET /x"),
+      '"evil.test/" cannot stand in the host',
+    );
+    throwsType(
+      () => on("https://api.example:{port}", { port: { default: "443", enum: ["443@evil.test"] } })("GET /x"),
+      "cannot stand in the port",
+    );
+    throwsType(() => on("/{v}", { v: { default: "../.." } })("GET /x"), '"../.." cannot stand in the path');
+    for (const url of ["../../admin", "/%2e%2e/admin", "#", "?a=", "https://", "ws://h.example", "file:///etc"]) {
+      throwsType(() => on(url)("GET /x"), `${JSON.stringify(url)} is not an HTTP URL`);
+    }
+    throwsType(() => on("/v1", undefined, "/../../admin")("GET /../../admin"), "a path key holds a . or .. segment");
+    // Values that stay in their place are the description's to choose.
+    assert.is(
+      on("https://{region}.api.example", { region: { default: "eu.west" } })("GET /x").url,
+      "https://eu.west.api.example/x",
+    );
+    assert.is(on("/{v}", { v: { default: "v1/beta" } })("GET /x").url, "https://mine.example/tenant/42/v1/beta/x");
+  },
+);
+
+openapi(
+  "a cold attack's findings: NaN, Infinity and localhost refused; a header list's nulls are absent; reduce stays linear",
+  ({ endpoint, withOpenAPI, reduceOpenAPI }) => {
+    const api = withOpenAPI(endpoint, {
+      servers: [{ url: "https://{host}/v1", variables: { host: { default: "api.example" } } }],
+      paths: {
+        "/p/{id}": {
+          get: {
+            parameters: [
+              { name: "id", in: "path", schema: { type: "integer" } },
+              { name: "x-tags", in: "header" },
+            ],
+          },
+        },
+      },
+    });
+    for (const id of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      throwsType(() => api("GET /p/{id}", { id }), 'parameter "id" is not a finite number');
+    }
+    throwsType(() => api("GET /p/{id}", { id: 1, "server:host": "localhost" }), 'makes the host "localhost"');
+    assert.is(api("GET /p/{id}", { id: 1, "x-tags": ["a", null] }).headers["x-tags"], "a");
+    // A thousand form operations sharing one schema of a thousand properties: the schema is written once.
+    const properties = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`p${i}`, { type: "string" }]));
+    const form = { content: { "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/F" } } } };
+    const paths = Object.fromEntries(
+      Array.from({ length: 1000 }, (_, i) => [`/f${i}`, { post: { requestBody: form } }]),
+    );
+    const reduced = reduceOpenAPI({ paths, components: { schemas: { F: { properties } } } });
+    assert.ok(JSON.stringify(reduced).length < 200_000, `${JSON.stringify(reduced).length} B`);
+    assert.is(
+      String(withOpenAPI(endpoint.defaults({ baseUrl: "https://b.example" }), reduced)("POST /f7", { p3: "x" }).body),
+      "p3=x",
+    );
+  },
+);
+
 openapi.run();
 
 // --- Differential: every GitHub REST route against @octokit/endpoint 11 --------------------

@@ -2396,7 +2396,10 @@ function templateSources(route: string, path: string, parameters: ParameterPlan[
   const question = outsideBraces(key, "?");
   const query =
     question < 0 ? "" : placeholders(route, literalQuery(key.slice(question + 1), parameters), parameters, "query");
-  const source = placeholders(route, question < 0 ? key : key.slice(0, question), parameters, "path");
+  const keyPath = question < 0 ? key : key.slice(0, question);
+  // A dot segment written in a key would take the request out of the path under the base (`/../../admin`).
+  if (DOT_SEGMENT.test(keyPath)) fail(`${quote(route)}: a path key holds a . or .. segment`);
+  const source = placeholders(route, keyPath, parameters, "path");
   // The specification: a path parameter's name MUST be a template expression of the path. One that is not would
   // take a value and drop it, and `DELETE /pets` would act on the collection.
   // (One in the `#fragment` of a key that only tells operations apart is the description's to drop.)
@@ -2517,10 +2520,9 @@ function readBody(context: OpenAPIContext, method: string, operation: Descriptio
   const types = listed.map((type) => checkMediaType(type, `${at}: \`content\``));
   const mediaAt = (i: number) => resolve(context, content[listed[i]!], `${at}: ${quote(listed[i]!)}`) ?? {};
   if (method === "get" || method === "head") {
-    const fields = new Map<string, Shape>();
-    types.forEach((_, i) => {
-      for (const [name, shape] of schemaFields(context, ownField(mediaAt(i), "schema"))) fields.set(name, shape);
-    });
+    // One media type's fields are its schema's, shared with every body that refers to it; several, merged.
+    const each = types.map((_, i) => schemaFields(context, ownField(mediaAt(i), "schema")));
+    const fields = each.length === 1 ? each[0]! : new Map(each.flatMap((found) => [...found]));
     return { ...typesOf([]), required: false, encoding: new Map(), fields };
   }
   const formAt = types.findIndex((type) => FORM_TYPE.test(type));
@@ -2631,10 +2633,40 @@ function serverPlan(context: OpenAPIContext, server: DescriptionNode, at: string
     last = end;
   }
   literal(url.slice(last));
+  checkServerUrl(url, scheme, authority, at);
   // With an origin variable, the value (the description's default or `enum`) tells whether it is absolute.
   const origin = typeof pieces[0] === "object" && pieces[0].part === "origin";
   return { url, pieces, variables, absolute: origin ? undefined : authority >= 0 };
 }
+
+/** A piece of a path made of dots alone (`.`, `..`, `%2e`…), which URL parsers resolve: a way out of a base. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
+
+/**
+ * A server URL as written, refused where it is no HTTP URL reference: an absolute one with another scheme written
+ * out (`ws:`, `file:`) or no host (`https://`); a relative one holding a query, a fragment or a dot segment, which
+ * would take the request out of the path under the caller's base URL.
+ */
+function checkServerUrl(url: string, scheme: number, authority: number, at: string): void {
+  let wrong = authority >= 0 && (url[authority] === undefined || "/?#".includes(url[authority]!));
+  if (scheme >= 0 && !url.slice(0, scheme).includes("{")) wrong ||= !/^https?$/i.test(url.slice(0, scheme));
+  if (authority < 0) wrong ||= /[?#]/.test(url) || DOT_SEGMENT.test(url);
+  if (wrong) fail(`${at}: ${quote(url)} is not an HTTP URL, or a path without . or .. segments`);
+}
+
+/**
+ * What a description's own value (a default, an `enum`) may be for the part of a server URL a variable fills:
+ * looser than a caller's (a host may hold dots, a path slashes), but never a way into another part: no `/`, `@`,
+ * `:` or `?` in a host, only digits in a port, no dot segment, `?` or `#` in a path.
+ */
+const DESCRIBED_VALUES: Record<ServerPart, RegExp> = {
+  origin: /^(https?:\/\/[\w.-]+(:\d{1,5})?)?(\/[^?#\s]*)?$/i,
+  scheme: /^https?$/i,
+  host: /^[\w.-]+$/,
+  port: /^\d{1,5}$/,
+  path: /^[^?#\s]*$/,
+  rooted: /^(\/[^?#\s]*)?$/,
+};
 
 /** The part of a server URL that position `end` is in, from `part` at `start` and the literal text between. */
 function partAfter(part: ServerPart, url: string, start: number, end: number, authority: number): ServerPart {
@@ -2663,11 +2695,17 @@ function serverVariable(
   const fallback = ownField(node, "default");
   const choices = ownField(node, "enum");
   if (choices !== undefined && !Array.isArray(choices)) mustBe(`${where}: \`enum\``, "a list", choices);
+  const described = (value: unknown) => {
+    const text = asText(value, `server:${name}`);
+    const dots = part !== "host" && part !== "port" && part !== "scheme" && DOT_SEGMENT.test(text);
+    if (dots || !DESCRIBED_VALUES[part].test(text)) fail(`${where}: ${quote(text)} cannot stand in the ${part}`);
+    return text;
+  };
   return {
     name,
     part,
-    fallback: fallback === undefined || fallback === null ? undefined : asText(fallback, `server:${name}`),
-    choices: choices?.map((choice: unknown) => asText(choice, `server:${name}`)),
+    fallback: fallback === undefined || fallback === null ? undefined : described(fallback),
+    choices: choices?.map(described),
   };
 }
 
@@ -2721,6 +2759,8 @@ function checkHost(url: string, variable: string): void {
   if (host[0] === "[" || /^(0x[\da-f]*|\d+)$/i.test(labels[labels.length - 1]!)) {
     fail(`server variable ${quote(variable)} makes the host ${quote(host)}, an IP address`);
   }
+  // One label that names this machine is as far from the description's host as an IP address.
+  if (/^localhost$/i.test(labels.join("."))) fail(`server variable ${quote(variable)} makes the host "localhost"`);
 }
 
 /** A server's URL with its variables filled: the caller's values (see serverValue()), else the defaults. */
@@ -2925,6 +2965,8 @@ function opaque(value: object, name: string, date: boolean, files: boolean): unk
 function textual(value: unknown, name: string, date = false, files = false, depth = 0, path?: Set<object>): unknown {
   if (typeof value !== "object" || value === null) {
     if (typeof value === "symbol" || typeof value === "function") asText(value, name);
+    // `NaN` and `Infinity` are no number an API reads: refused rather than sent as their names.
+    if (typeof value === "number" && !Number.isFinite(value)) fail(`parameter ${quote(name)} is not a finite number`);
     return value;
   }
   const list = Array.isArray(value);
@@ -2997,7 +3039,8 @@ function parameterValue(parameter: ParameterPlan, value: unknown, plan: Operatio
   const kind = typeof value;
   // Text, a number or a boolean, for a parameter of one value or any: nothing to walk or shape (the commonest).
   const one = kind === "string" || kind === "number" || kind === "boolean";
-  if (one && !parameter.json && value !== "" && (shape === "primitive" || shape === "any")) return value;
+  const plain = one && value !== "" && (kind !== "number" || Number.isFinite(value));
+  if (plain && !parameter.json && (shape === "primitive" || shape === "any")) return value;
   if (isAbsent(value)) {
     if (required) fail(`parameter ${quote(key)} is required by ${quote(plan.route)}`);
     return undefined;
@@ -3245,7 +3288,13 @@ function placeParameters(plan: OperationPlan, params: Record<string, unknown>, c
       addNested(call.nested, parameter.name, value);
     } else if (parameter.in === "header") {
       call.inHeaders ??= {};
-      put(call.inHeaders, parameter.name, asText(one ? value : styled(parameter, value), parameter.key));
+      const text = one ? value : styled(parameter, value);
+      // A list's null items are absent, as in every other location (RFC 6570), not empty values.
+      put(
+        call.inHeaders,
+        parameter.name,
+        asText(Array.isArray(text) ? text.filter((item) => item != null) : text, parameter.key),
+      );
     } else {
       const values = valuesIn(call, parameter.in);
       const written = one || parameter.json ? value : styled(parameter, value);
@@ -3656,25 +3705,45 @@ function reducedParameter(parameter: ParameterPlan): string {
 }
 
 /** The properties of a reduced schema, each with the type its shape needs. */
-function reducedSchema(fields: Map<string, Shape>): DescriptionNode {
-  const properties: DescriptionNode = {};
-  for (const [name, shape] of fields) {
-    put(properties, name, shape === "any" ? {} : { type: shape === "primitive" ? "string" : shape });
+function reducedSchema(fields: Map<string, Shape>, schemas: Map<Map<string, Shape>, string>): DescriptionNode {
+  // One schema many bodies share is written once, under `components`: its copies would grow as operations times
+  // properties.
+  let name = schemas.get(fields);
+  if (name === undefined) {
+    name = schemas.size.toString(36);
+    schemas.set(fields, name);
   }
-  return { properties };
+  return { $ref: "#/components/schemas/" + name };
+}
+
+/** The schemas reduced bodies refer to (see `reducedSchema()`), each with the type each property's shape needs. */
+function reducedComponents(schemas: Map<Map<string, Shape>, string>): DescriptionNode {
+  const components: DescriptionNode = {};
+  for (const [fields, name] of schemas) {
+    const properties: DescriptionNode = {};
+    for (const [property, shape] of fields) {
+      put(properties, property, shape === "any" ? {} : { type: shape === "primitive" ? "string" : shape });
+    }
+    components[name] = { properties };
+  }
+  return components;
 }
 
 /** A request body plan written back: its media types, a form's encoding and fields, whether required. */
-function reducedBody({ types, required, encoding, fields }: BodyPlan, method: string): DescriptionNode | undefined {
+function reducedBody(
+  { types, required, encoding, fields }: BodyPlan,
+  method: string,
+  schemas: Map<Map<string, Shape>, string>,
+): DescriptionNode | undefined {
   if (method === "get" || method === "head") {
-    return fields.size ? { content: { "application/json": { schema: reducedSchema(fields) } } } : undefined;
+    return fields.size ? { content: { "application/json": { schema: reducedSchema(fields, schemas) } } } : undefined;
   }
   if (!types.length) return undefined;
   const content: DescriptionNode = {};
   for (const type of types) put(content, type, {});
   const formType = types.find((type) => FORM_TYPE.test(type));
   if (formType !== undefined) {
-    const media: DescriptionNode = { schema: reducedSchema(fields) };
+    const media: DescriptionNode = fields.size ? { schema: reducedSchema(fields, schemas) } : {};
     if (encoding.size) media.encoding = Object.fromEntries(encoding);
     content[formType] = media;
   }
@@ -3682,11 +3751,16 @@ function reducedBody({ types, required, encoding, fields }: BodyPlan, method: st
 }
 
 /** An operation's plan written back: its own server where it has one, its parameters, body and success types. */
-function reducedOperation(plan: OperationPlan, shared: ServerPlan | undefined, parameters: string[]): DescriptionNode {
+function reducedOperation(
+  plan: OperationPlan,
+  shared: ServerPlan | undefined,
+  parameters: string[],
+  schemas: Map<Map<string, Shape>, string>,
+): DescriptionNode {
   const operation: DescriptionNode = {};
   if (plan.server && plan.server !== shared) operation.servers = reducedServer(plan.server);
   if (parameters.length) operation.parameters = parameters.map((text) => JSON.parse(text));
-  const body = reducedBody(plan.body, plan.method);
+  const body = reducedBody(plan.body, plan.method, schemas);
   if (body) operation.requestBody = body;
   if (plan.answers.length) {
     const content: DescriptionNode = {};
@@ -3700,7 +3774,12 @@ function reducedOperation(plan: OperationPlan, shared: ServerPlan | undefined, p
  * A path's operations written back. A path parameter every operation declares alike is declared once, for the
  * path (counted in one pass, not compared pairwise): where a path parameter is declared changes nothing.
  */
-function reducedPath(context: OpenAPIContext, path: string, shared: ServerPlan | undefined): DescriptionNode {
+function reducedPath(
+  context: OpenAPIContext,
+  path: string,
+  shared: ServerPlan | undefined,
+  schemas: Map<Map<string, Shape>, string>,
+): DescriptionNode {
   const item = resolve(context, ownField(context.description.paths, path), `path ${quote(path)}`)!;
   const plans = Object.keys(item)
     .filter((method) => METHOD.test(method))
@@ -3715,15 +3794,8 @@ function reducedPath(context: OpenAPIContext, path: string, shared: ServerPlan |
   const reduced: DescriptionNode = {};
   if (common.size) reduced.parameters = [...common].map((text) => JSON.parse(text));
   plans.forEach((plan, i) => {
-    put(
-      reduced,
-      plan.method,
-      reducedOperation(
-        plan,
-        shared,
-        lists[i]!.filter((text) => !common.has(text)),
-      ),
-    );
+    const own = lists[i]!.filter((text) => !common.has(text));
+    put(reduced, plan.method, reducedOperation(plan, shared, own, schemas));
   });
   return reduced;
 }
@@ -3745,10 +3817,12 @@ export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescripti
   const context = toContext(description, "reduceOpenAPI");
   const shared = readServer(context, [description], "the description");
   const paths: DescriptionNode = {};
-  for (const path of Object.keys(description.paths)) put(paths, path, reducedPath(context, path, shared));
+  const schemas = new Map<Map<string, Shape>, string>();
+  for (const path of Object.keys(description.paths)) put(paths, path, reducedPath(context, path, shared, schemas));
   const openapi = ownField(description, "openapi");
   const reduced: DescriptionNode = { openapi: typeof openapi === "string" ? openapi : "3.0.3", paths };
   if (shared) reduced.servers = reducedServer(shared);
+  if (schemas.size) reduced.components = { schemas: reducedComponents(schemas) };
   // `undefined` parts (a parameter schema's absent format) are left out, as JSON would.
   return JSON.parse(JSON.stringify(reduced));
 }
