@@ -32,6 +32,8 @@ const INTERNAL_FIELDS = new RegExp(
     ["route", "templates", "form", "server", "variable", "key", "json", "state", "description", "answers"],
     ["escaped", "reserved", "shape", "date", "segment", "types", "fields", "part", "fallback", "choices", "pieces"],
     ["absolute", "refs", "plans", "serverNames", "own", "plan", "prepared", "pairs", "urlParameter", "whole"],
+    ["placed", "guard", "trailing", "usual", "inQuery", "inCookie", "inHeaders", "nested", "escapes", "jsonList"],
+    ["jsonObject", "formType", "multipart", "file", "query"],
   ]
     .flat()
     .join("|")})$`,
