@@ -3281,6 +3281,8 @@ function placeParameters(plan: OperationPlan, params: Record<string, unknown>, c
     }
     value = parameterValue(parameter, value, plan);
     if (value === undefined) continue;
+    // Only `""`, a list or an object can leave a path segment empty: the path is looked at then.
+    if (plan.guard && parameter.in === "path" && (value === "" || typeof value === "object")) call.emptyish = true;
     // One value (the commonest) is written as it is in every style: no shaping to do.
     const one = typeof value !== "object";
     if (!one && nestedUnexploded(parameter, value)) {
@@ -3459,7 +3461,7 @@ function refuseEmptySegment({ route, trailing }: OperationPlan, url: string): vo
 function targetOf(plan: OperationPlan, call: Call, headers: Record<string, unknown>, base: SplitBase) {
   const { templates } = plan;
   let url = expand(templates[0], call.inPath ?? NONE);
-  if (plan.guard) refuseEmptySegment(plan, url);
+  if (call.emptyish) refuseEmptySegment(plan, url);
   // Most operations have no query, reserved or cookie parameter: their templates are one empty literal.
   if (call.inQuery) url += expand(templates[1], call.inQuery);
   if (call.inCookie) {
@@ -3523,6 +3525,8 @@ interface Call {
   urlParameter: unknown;
   /** The media type its body goes as. */
   type: string | undefined;
+  /** Whether a path value may have left a segment empty (see `OperationPlan.guard`). */
+  emptyish: boolean;
 }
 
 /** A header parameter the description may not set, given by name: never sent in the query or the body. */
@@ -3562,6 +3566,7 @@ function newCall(state: State, urlParameter: unknown): Call {
     nested: undefined,
     urlParameter,
     type: undefined,
+    emptyish: false,
   };
 }
 
