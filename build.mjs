@@ -33,7 +33,7 @@ const INTERNAL_FIELDS = new RegExp(
     ["escaped", "reserved", "shape", "date", "segment", "types", "fields", "part", "fallback", "choices", "pieces"],
     ["absolute", "refs", "plans", "serverNames", "own", "plan", "prepared", "pairs", "urlParameter", "whole"],
     ["placed", "guard", "trailing", "usual", "inQuery", "inCookie", "inHeaders", "nested", "escapes", "jsonList"],
-    ["jsonObject", "formType", "multipart", "file", "query", "emptyish"],
+    ["jsonObject", "formType", "multipart", "file", "query", "emptyish", "asObject"],
   ]
     .flat()
     .join("|")})$`,

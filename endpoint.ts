@@ -1989,6 +1989,8 @@ interface OperationPlan {
   route: string;
   /** Whether its path key starts with `/`, as most do; else the URL puts one before it. */
   rooted: boolean;
+  /** Whether a call's other keys are properties of one body object: a method with a body that is no form. */
+  asObject: boolean;
   /**
    * For a method that changes things, whether a value could make a path segment empty (a path parameter, and no
    * `//` in the key), and whether the key ends with `/`: `DELETE /repos//hooks` would act on another resource.
@@ -2233,17 +2235,19 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
   for (const { key } of parameters) keys.set(key, 2);
   const answers = successTypes(context, operation, route);
   const [keyPath] = path.split(/[?#]/, 1) as [string];
+  const body = readBody(context, method, operation, route);
   const changes = method !== "get" && method !== "head";
   return {
     route,
     rooted: path[0] === "/",
     guard: changes && parameters.some((parameter) => parameter.in === "path") && !keyPath.includes("//"),
+    asObject: changes && !body.form,
     trailing: keyPath.endsWith("/"),
     method,
     parameters,
     keys,
     templates: operationTemplates(route, path, parameters),
-    body: readBody(context, method, operation, route),
+    body,
     answers,
     accept: answers.join(", ") || "*/*",
     server: readServer(context, [operation, item, context.description], route),
@@ -3317,7 +3321,10 @@ function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: str
   const get = method === "get" || method === "head";
   const colon = key.indexOf(":");
   // The commonest first: a body property.
-  if (colon < 0 && !get && key !== "data") return addField(call, body.form, key, value, false);
+  if (colon < 0 && !get && key !== "data") {
+    addField(call, body.form, key, value, false);
+    return;
+  }
   const where = colon < 0 ? "" : key.slice(0, colon);
   if (where === "server") {
     // The call's own server values move its base; the defaults' were worked out once.
@@ -3340,17 +3347,23 @@ function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: str
 /** A body property or form field added (see `Call`). */
 function addField(rest: Call, form: boolean, name: string, value: unknown, escaped: boolean): void {
   rest.escaped ||= escaped;
-  if (rest.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) rest.file = name;
-  if (form) {
-    rest.fields ??= [];
-    rest.fields.push([name, value]);
-  } else {
-    rest.object ??= {};
-    const { object } = rest;
-    // put() only for `__proto__`: a store of its own here costs a fraction of one shared by every caller of put().
-    if (name === "__proto__") put(object, name, value);
-    else object[name] = value;
+  if (!form) {
+    addProperty(rest, name, value);
+    return;
   }
+  if (rest.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) rest.file = name;
+  rest.fields ??= [];
+  rest.fields.push([name, value]);
+}
+
+/** A property of the body object (the commonest key), and whether it holds a file. */
+function addProperty(call: Call, name: string, value: unknown): void {
+  if (call.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) call.file = name;
+  call.object ??= {};
+  const { object } = call;
+  // put() only for `__proto__`: a store of its own here costs a fraction of one shared by every caller of put().
+  if (name === "__proto__") put(object, name, value);
+  else object[name] = value;
 }
 
 /**
@@ -3592,8 +3605,10 @@ function readCall(
     else if (role === 3) call.escapes = true;
     else if (role === 4) refuseHeader(plan, key);
     else if (role === 2) continue;
-    else if (params === options) take(context, plan, call, key, value, true);
-    else if (key.startsWith("server:")) call.servers = true;
+    else if (params !== options) {
+      if (key.startsWith("server:")) call.servers = true;
+    } else if (plan.asObject && key !== "data" && key.indexOf(":") < 0) addProperty(call, key, value);
+    else take(context, plan, call, key, value, true);
   }
   if (params === options) return call;
   for (const key in params) {
