@@ -1480,8 +1480,18 @@ type Named<T> = {
   undefined extends T[Key] ? T[Key] | undefined : T[Key];
 };
 
-/** Header parameters the specification says to ignore: the media types and the credentials set these. */
-type IgnoredHeader = "accept" | "content-type" | "authorization";
+/**
+ * Header parameters not the description's to set: the media types and the credentials (the specification says to
+ * ignore them), and the request's target and framing (see `IGNORED_HEADERS`).
+ */
+type IgnoredHeader =
+  | "accept"
+  | "content-type"
+  | "authorization"
+  | "host"
+  | "content-length"
+  | "transfer-encoding"
+  | "connection";
 
 /**
  * A parameter's key in a call: its name; none for an ignored header; through `withOpenAPI()` (`Escaping`), a

@@ -332,3 +332,26 @@ files("PUT /files/{file_id}/metadata/{scope}/{template_key}", {
   data: [{ op: "move", path: "/a" }],
 });
 files("PATCH /users/{user_id}", { user_id: "1", job_title: null });
+
+// --- Header parameters a description may not set --------------------------------------------------------------
+
+/** An operation declaring credentials, a media type and the request's framing as header parameters. */
+interface Framed {
+  "/me": {
+    get: {
+      parameters: {
+        header: { Authorization: string; Host?: string; "Content-Length"?: number; "X-Trace"?: string };
+      };
+      responses: { 200: { content: { "application/json": { id: number } } } };
+    };
+  };
+}
+declare const framedDescription: OpenAPIDescription;
+const framed = withOpenAPI<Framed>(endpoint, framedDescription);
+framed("GET /me", { "X-Trace": "t", headers: { authorization: "Bearer t" } });
+// @ts-expect-error credentials go in `headers`: the runtime refuses them as a parameter
+framed("GET /me", { Authorization: "Bearer t" });
+// @ts-expect-error the request's target is the caller's: `Host` is not a parameter
+framed("GET /me", { Host: "evil.example" });
+// @ts-expect-error nor is its framing
+framed("GET /me", { "Content-Length": 1 });
