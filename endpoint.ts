@@ -3314,7 +3314,7 @@ function placeParameters(plan: OperationPlan, params: Record<string, unknown>, c
     } else {
       const values = valuesIn(call, parameter.in);
       const written = one || parameter.json ? value : styled(parameter, value);
-      // put() only for `__proto__` (see addField()).
+      // put() only for `__proto__` (see addProperty()).
       if (parameter.variable === "__proto__") put(values, parameter.variable, written);
       else values[parameter.variable] = written;
     }
