@@ -3091,7 +3091,7 @@ const isListOrObject = (value: unknown) => Array.isArray(value) || isPlainObject
 
 /**
  * Whether a list or object holds another: a value no OpenAPI style writes but deepObject's brackets. A list is
- * read as it is (the fast way asks this of every list parameter; Object.values() would copy it).
+ * read as it is (a call asks this of every list value it shapes; Object.values() would copy it).
  */
 function isNested(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(isListOrObject);
