@@ -1552,6 +1552,46 @@ openapi(
   },
 );
 
+openapi(
+  "a JSON body: its properties in the call's order, undefined ones left out, whatever keys come between",
+  ({ endpoint, withOpenAPI }) => {
+    const pets = withOpenAPI(endpoint.defaults({ baseUrl: "https://petstore.example/v2" }), published("petstore"));
+    // The keys the body object holds, in order: JSON text would hide a key held undefined.
+    const bodyOf = (route: string, options: Record<string, unknown>) =>
+      JSON.stringify(Object.entries(pets(route as never, options as never).body as object));
+    // All keys body properties: the body is a copy, never the caller's object.
+    const given = { name: "Rex", status: "sold" };
+    const all = pets("POST /pet", given);
+    assert.equal(all.body, { name: "Rex", status: "sold" });
+    assert.is.not(all.body, given);
+    assert.is(
+      bodyOf("POST /pet", { name: "Rex", id: undefined, status: "sold" }),
+      '[["name","Rex"],["status","sold"]]',
+    );
+    assert.is(
+      bodyOf("POST /pet", { name: "Rex", status: "sold", id: undefined }),
+      '[["name","Rex"],["status","sold"]]',
+    );
+    assert.is(
+      bodyOf("POST /pet", { name: "Rex", headers: { "x-a": "1" }, status: "sold", tags: [] }),
+      '[["name","Rex"],["status","sold"],["tags",[]]]',
+    );
+    assert.is(
+      bodyOf("PUT /user/{username}", { email: "e", username: "mona", lastName: "L" }),
+      '[["email","e"],["lastName","L"]]',
+    );
+    assert.is(
+      bodyOf("POST /pet", { name: "Rex", "body:url": "u", status: "sold" }),
+      '[["name","Rex"],["url","u"],["status","sold"]]',
+    );
+    // A `__proto__` key is an ordinary property.
+    const parsed = JSON.parse('{"__proto__": {"isAdmin": true}, "name": "Rex"}');
+    const polluting = pets("POST /pet", parsed).body as Record<string, unknown>;
+    assert.equal(Object.keys(polluting), ["__proto__", "name"]);
+    assert.is(Object.getPrototypeOf(polluting), Object.prototype);
+  },
+);
+
 openapi("$ref parameters, and path-level parameters the operation overrides", ({ withOpenAPI, base }) => {
   const description = {
     paths: {

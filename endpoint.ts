@@ -2011,11 +2011,12 @@ interface OperationPlan {
   method: string;
   parameters: ParameterPlan[];
   /**
-   * What a call's key is: a named option (1), a parameter's key (2) or only its escaped key (3), or the name of a
-   * header parameter the description may not set (4, refused). Any other key is a body property (or, for a GET, in
-   * the query), or an escape the description does not declare.
+   * What a call's key is: a named option (`NAMED_KEY`), the name of a header parameter the description may not set
+   * (`REFUSED_KEY`), or a parameter's key or escaped key: the slots of `Call.given` its value fills, parameter `i`'s
+   * key `2i` and its escaped key `2i + 1` (a name in two locations is one key for both). Any other key is a body
+   * property (or, for a GET, in the query), or an escape the description does not declare.
    */
-  keys: Map<string, 1 | 2 | 3 | 4>;
+  keys: Map<string, number[]>;
   /**
    * The URL templates, one per location so that a path and a query parameter of one name keep their values apart:
    * the path (and a literal query), the query, the `allowReserved` query parameters, the cookies. Each parameter is
@@ -2231,6 +2232,17 @@ function planOf(context: OpenAPIContext, method: string, path: string): Operatio
   return plan;
 }
 
+/** What `OperationPlan.keys` says of a named option, and of a header name the description may not set. */
+const NAMED_KEY: number[] = [-1];
+const REFUSED_KEY: number[] = [-2];
+
+/** A parameter's slot for a key: a parameter's key wins over a header name refused (a query `accept` is a name). */
+function addSlot(keys: Map<string, number[]>, key: string, slot: number): void {
+  const slots = keys.get(key);
+  if (slots && slots[0]! >= 0) slots.push(slot);
+  else keys.set(key, [slot]);
+}
+
 /** An operation of the description, read strictly into its plan. */
 function readPlan(context: OpenAPIContext, method: string, path: string, node: unknown): OperationPlan {
   const route = `${method.toUpperCase()} ${path}`;
@@ -2239,10 +2251,12 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
   if (!operation) fail(`route ${quote(route)} is not in the description`);
   const ignored = new Set<string>();
   const parameters = readParameters(context, route, [item, operation], ignored);
-  const keys = new Map<string, 1 | 2 | 3 | 4>(NAMED_OPTIONS.map((name) => [name, 1]));
-  for (const name of ignored) keys.set(name, 4);
-  for (const { escaped } of parameters) keys.set(escaped, 3);
-  for (const { key } of parameters) keys.set(key, 2);
+  const keys = new Map<string, number[]>(NAMED_OPTIONS.map((name) => [name, NAMED_KEY]));
+  for (const name of ignored) keys.set(name, REFUSED_KEY);
+  parameters.forEach(({ key, escaped }, i) => {
+    addSlot(keys, escaped, 2 * i + 1);
+    addSlot(keys, key, 2 * i);
+  });
   const answers = successTypes(context, operation, route);
   const [keyPath] = path.split(/[?#]/, 1) as [string];
   const body = readBody(context, method, operation, route);
@@ -3285,10 +3299,12 @@ const NONE: Record<string, unknown> = {};
  * (`put()`, and expand() reads own keys: any name is data), a header parameter's as text. A value under
  * `"<in>:<name>"` wins over one under the parameter's key; a `url` parameter may have come beside the route.
  */
-function placeParameters(plan: OperationPlan, params: Record<string, unknown>, call: Call): void {
-  for (const parameter of plan.parameters) {
-    let value = call.escapes ? ownField(params, parameter.escaped) : undefined;
-    value ??= ownField(params, parameter.key);
+function placeParameters(plan: OperationPlan, call: Call): void {
+  const { parameters } = plan;
+  const { given } = call;
+  for (let i = 0; i < parameters.length; i++) {
+    const parameter = parameters[i]!;
+    let value = given && (given[2 * i + 1] ?? given[2 * i]);
     if (value === undefined && parameter.name === "url") {
       value = call.urlParameter;
       call.urlParameter = undefined;
@@ -3366,9 +3382,14 @@ function addField(rest: Call, form: boolean, name: string, value: unknown, escap
   rest.fields.push([name, value]);
 }
 
-/** A property of the body object (the commonest key), and whether it holds a file. */
-function addProperty(call: Call, name: string, value: unknown): void {
+/** Whether a body property holds a file: the first one that does is noted (see `Call.file`). */
+function noteFile(call: Call, name: string, value: unknown): void {
   if (call.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) call.file = name;
+}
+
+/** A property of the body object (the commonest key), and whether it holds a file. */
+function addProperty(call: Call, name: string, value: unknown, noted = false): void {
+  if (!noted) noteFile(call, name, value);
   call.object ??= {};
   const { object } = call;
   // put() only for `__proto__`: a store of its own here costs a fraction of one shared by every caller of put().
@@ -3534,8 +3555,8 @@ interface Call {
   query: string;
   /** Undeclared `"query:"` keys' pairs, percent-encoded. */
   pairs: string[] | undefined;
-  /** Whether it escapes a parameter's name (`"query:id"`): only then are escaped keys looked for. */
-  escapes: boolean;
+  /** The values its keys give parameters, by slot (see `OperationPlan.keys`); none where it gives none. */
+  given: unknown[] | undefined;
   /** Where its parameters go: each location's values, made when the call gives one (see `placeParameters()`). */
   inPath: Record<string, unknown> | undefined;
   inQuery: Record<string, unknown> | undefined;
@@ -3581,7 +3602,7 @@ function newCall(state: State, urlParameter: unknown): Call {
     whole: undefined,
     query: "",
     pairs: undefined,
-    escapes: false,
+    given: undefined,
     inPath: undefined,
     inQuery: undefined,
     inCookie: undefined,
@@ -3593,9 +3614,23 @@ function newCall(state: State, urlParameter: unknown): Call {
   };
 }
 
+/** A parameter's value put in the slots its key fills. */
+function give(call: Call, plan: OperationPlan, slots: number[], value: unknown): void {
+  call.given ??= new Array(plan.parameters.length * 2);
+  for (const slot of slots) call.given[slot] = value;
+}
+
+/** The body properties that came before `key`, all of its keys before it, stored once another kind of key comes. */
+function addRun(call: Call, options: Record<string, unknown>, key: string): void {
+  for (const name in options) {
+    if (name === key) return;
+    addProperty(call, name, options[name], true);
+  }
+}
+
 /**
  * A call's keys in one pass: its named options (from `options`), and each key of `params` (the call's over the
- * defaults') that no parameter took (see `take()`).
+ * defaults'): a parameter's value to its slots, any other key taken (see `take()`).
  */
 function readCall(
   context: OpenAPIContext,
@@ -3606,28 +3641,40 @@ function readCall(
   urlParameter: unknown,
 ): Call {
   const call = newCall(state, urlParameter);
+  const properties = plan.asObject && params === options;
+  // The body properties before any other key, counted: where they are all the keys (the commonest POST), the
+  // body is one spread copy, which costs a fraction of a store per key.
+  let run = 0;
   for (const key in options) {
     const value = options[key];
-    if (value === undefined || !hasOwn(options, key)) continue;
+    const skip = value === undefined || !hasOwn(options, key);
     // One lookup tells a named option, a parameter's key or escaped key from the rest.
-    const role = plan.keys.get(key);
-    if (role === 1) readNamed(call, key, value);
-    else if (role === 3) call.escapes = true;
-    else if (role === 4) refuseHeader(plan, key);
-    else if (role === 2) continue;
+    const slots = skip ? undefined : plan.keys.get(key);
+    if (!skip && slots === undefined && properties && key !== "data" && key.indexOf(":") < 0) {
+      noteFile(call, key, value);
+      if (run >= 0) run++;
+      else addProperty(call, key, value, true);
+      continue;
+    }
+    if (run > 0) addRun(call, options, key);
+    run = -1;
+    if (skip) continue;
+    if (slots === NAMED_KEY) readNamed(call, key, value);
+    else if (slots === REFUSED_KEY) refuseHeader(plan, key);
     else if (params !== options) {
-      if (key.startsWith("server:")) call.servers = true;
-    } else if (plan.asObject && key !== "data" && key.indexOf(":") < 0) addProperty(call, key, value);
+      if (slots === undefined && key.startsWith("server:")) call.servers = true;
+    } else if (slots !== undefined) give(call, plan, slots, value);
     else take(context, plan, call, key, value, true);
   }
+  if (run > 0) call.object = { ...options };
   if (params === options) return call;
   for (const key in params) {
     const value = params[key];
     if (value === undefined || !hasOwn(params, key)) continue;
-    const role = plan.keys.get(key);
-    if (role === 3) call.escapes = true;
-    else if (role === 4) refuseHeader(plan, key);
-    else if (role === undefined) take(context, plan, call, key, value, false);
+    const slots = plan.keys.get(key);
+    if (slots === REFUSED_KEY) refuseHeader(plan, key);
+    else if (slots === undefined) take(context, plan, call, key, value, false);
+    else if (slots !== NAMED_KEY) give(call, plan, slots, value);
   }
   return call;
 }
@@ -3656,7 +3703,8 @@ function headersFor(context: OpenAPIContext, state: State, prepared: Prepared, c
  * the method and path that `method`, `url` or the defaults give.
  */
 function readyFor(prepared: Preparer["prepared"], state: State, options: Record<string, unknown>, route?: string) {
-  const given = ownField(options, "method");
+  // Named loads, not ownField()'s keyed one, which every description read shares: a call's options are read often.
+  const given = options.method !== undefined && hasOwn(options, "method") ? options.method : undefined;
   if (route !== undefined && given === undefined) return prepared(route);
   const parsed = route === undefined ? undefined : parseRoute(route);
   const method = given === undefined ? (parsed?.lower ?? state.verb) : checkMethod(given);
@@ -3678,15 +3726,11 @@ function callPlan(
   const ready = readyFor(prepared, state, options, route);
   const { plan } = ready;
   const params = callParameters(state, options);
-  const call = readCall(
-    context,
-    state,
-    plan,
-    options,
-    params,
-    route ? ownField(options, "url") : urlParameterOf(options),
-  );
-  placeParameters(plan, params, call);
+  // Beside a route, `url` is a parameter; merged options set theirs aside.
+  let urlParameter = route ? options.url : urlParameterOf(options);
+  if (route && !hasOwn(options, "url")) urlParameter = undefined;
+  const call = readCall(context, state, plan, options, params, urlParameter);
+  placeParameters(plan, call);
   let base = ready.base;
   if (call.servers || call.baseUrl !== undefined || !base) {
     const given = call.servers ? serverValuesOf(context, options, values) : values;
