@@ -3309,6 +3309,8 @@ function placeParameters(plan: OperationPlan, call: Call): void {
       value = call.urlParameter;
       call.urlParameter = undefined;
     }
+    // Most parameters a description declares are optional and absent from a call: nothing to check.
+    if (value === undefined && !parameter.required) continue;
     value = parameterValue(parameter, value, plan);
     if (value === undefined) continue;
     // Only `""`, a list or an object can leave a path segment empty: the path is looked at then.
