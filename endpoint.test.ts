@@ -2842,6 +2842,58 @@ openapi(
   },
 );
 
+openapi(
+  "NaN, Infinity and invalid Dates refused at any depth, in parameters and in every kind of form field",
+  ({ endpoint, withOpenAPI }) => {
+    const form = (type: string) => ({
+      requestBody: {
+        content: {
+          [type]: {
+            schema: { type: "object", properties: { deep: { type: "object" }, doc: {}, list: {} } },
+            encoding: { deep: { style: "deepObject", explode: true }, doc: { contentType: "application/json" } },
+          },
+        },
+      },
+    });
+    const api = withOpenAPI(endpoint.defaults({ baseUrl: "https://api.example" }), {
+      paths: {
+        "/q": {
+          get: {
+            parameters: [
+              { name: "ids", in: "query" },
+              { name: "f", in: "query", style: "deepObject" },
+            ],
+          },
+        },
+        "/form": { post: form("application/x-www-form-urlencoded") },
+        "/parts": { post: form("multipart/form-data") },
+      },
+    });
+    for (const bad of [Number.NaN, Number.NEGATIVE_INFINITY]) {
+      throwsType(() => api("GET /q", { ids: [1, bad] }), 'parameter "ids" is not a finite number');
+      throwsType(() => api("GET /q", { f: { a: { b: bad } } }), 'parameter "f" is not a finite number');
+      for (const route of ["POST /form", "POST /parts"]) {
+        throwsType(() => api(route as never, { deep: { a: [bad] } }), 'parameter "deep[a][0]" is not a finite number');
+        throwsType(() => api(route as never, { list: [1, bad] }), 'parameter "list" is not a finite number');
+        // JSON would write them as null.
+        throwsType(() => api(route as never, { doc: { n: bad } }), 'form field "doc" has no JSON form');
+        throwsType(() => api(route as never, { list: [{ n: bad }] }), 'form field "list" has no JSON form');
+      }
+    }
+    const invalid = new Date(Number.NaN);
+    throwsType(() => api("POST /form", { deep: { at: invalid } }), 'parameter "deep[at]" is an invalid Date');
+    throwsType(() => api("POST /form", { doc: { at: invalid } }), 'form field "doc" has no JSON form');
+    // Valid ones are ISO 8601 wherever they stand.
+    const at = new Date(Date.UTC(2024, 0, 2, 3, 4, 5));
+    assert.is(
+      String(api("POST /form", { deep: { at }, list: [at], doc: { at } }).body),
+      "deep%5Bat%5D=2024-01-02T03%3A04%3A05.000Z&list=2024-01-02T03%3A04%3A05.000Z" +
+        "&doc=%7B%22at%22%3A%222024-01-02T03%3A04%3A05.000Z%22%7D",
+    );
+    assert.is(api("GET /q", { ids: [at, 2] }).url, "https://api.example/q?ids=2024-01-02T03%3A04%3A05.000Z&ids=2");
+  },
+);
+
 openapi.run();
 
 // --- Differential: every GitHub REST route against @octokit/endpoint 11 --------------------

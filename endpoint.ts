@@ -2987,10 +2987,10 @@ function opaque(value: object, name: string, date: boolean, files: boolean): unk
 
 /**
  * A value checked all through for a text form (see `opaque()`), lists and plain objects walked, copied only where a
- * `Date` in them changes. A cycle is refused: the lists and objects being walked are kept in `path`, made only when
- * one holds another (most hold text).
+ * `Date` in them changes. A cycle is refused in linear time: the walk goes down it as soon as it meets it, so the
+ * depth bound ends it before anything beside it is walked twice.
  */
-function textual(value: unknown, name: string, date = false, files = false, depth = 0, path?: Set<object>): unknown {
+function textual(value: unknown, name: string, date = false, files = false, depth = 0): unknown {
   if (typeof value !== "object" || value === null) {
     if (typeof value === "symbol" || typeof value === "function") asText(value, name);
     // `NaN` and `Infinity` are no number an API reads: refused rather than sent as their names.
@@ -2999,37 +2999,34 @@ function textual(value: unknown, name: string, date = false, files = false, dept
   }
   const list = Array.isArray(value);
   if (!list && !isPlainObject(value)) return opaque(value, name, date, files);
-  if (depth > MAX_DEPTH || path?.has(value)) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
+  if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
   const keys = list ? undefined : Object.keys(value);
   const count = keys ? keys.length : (value as unknown[]).length;
   let changed: Record<string, unknown> | unknown[] | undefined;
-  let inside = false;
   for (let i = 0; i < count; i++) {
     const key = keys ? keys[i]! : i;
     const item = (value as Record<string | number, unknown>)[key];
-    let done = item;
-    if (typeof item === "object" && item !== null) {
-      path ??= new Set();
-      if (!inside) path.add(value);
-      inside = true;
-      done = textual(item, name, date, files, depth + 1, path);
-    } else if (typeof item === "symbol" || typeof item === "function") asText(item, name);
+    // Text, the commonest item, has nothing to check.
+    const done = typeof item === "string" ? item : textual(item, name, date, files, depth + 1);
     if (done === item) continue;
     changed ??= list ? [...(value as unknown[])] : shallowCopy(value as Record<string, unknown>);
     put(changed as Record<string, unknown>, String(key), done);
   }
-  if (inside) path!.delete(value);
   return changed ?? value;
 }
 
-/** A value as JSON text, or a TypeError naming `what`: a cycle, a `BigInt`, a `Map`, a `Blob`, a symbol have none. */
+/**
+ * A value as JSON text, or a TypeError naming `what`: a cycle, a `BigInt`, a `Map`, a `Blob`, a symbol, `NaN` or
+ * `Infinity` (which JSON would write as `null`), an invalid `Date` (whose `toJSON()` gives `null`) have none.
+ */
 function jsonOf(value: unknown, what: string): string {
   let text: string | undefined;
   try {
-    text = JSON.stringify(value, (_, item) => {
+    text = JSON.stringify(value, function (this: Record<string, unknown>, key, item) {
       const kind = typeof item;
       const other = kind === "object" && item !== null && !Array.isArray(item) && !isPlainObject(item);
       if (kind === "symbol" || kind === "function" || (other && typeof item.toJSON !== "function")) throw 0;
+      if ((kind === "number" && !Number.isFinite(item)) || (item === null && this[key] != null)) throw 0;
       return item;
     });
   } catch {}
@@ -3086,19 +3083,30 @@ type AddPair = (name: string, value: unknown) => void;
 /**
  * A value nested in lists and objects in the bracket form `qs`, Rails and Stripe read, pair by pair: `name[key]`,
  * `name[0]`, `name[0][key]`, each with a value that is not a list or object. `null` and `undefined` are left out.
+ * A cycle is refused: the walk goes down it first, so the depth bound ends it in linear time (see `textual()`).
  */
 function bracketPairs(name: string, value: unknown, add: AddPair, depth = 0): void {
-  if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply`);
   if (typeof value !== "object" || value === null || !(Array.isArray(value) || isPlainObject(value))) {
     if (value != null) add(name, value);
     return;
   }
+  if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
   // A list by index: for-in over an array is several times slower in V8.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) bracketPairs(name + "[" + i + "]", value[i], add, depth + 1);
     return;
   }
   for (const key of Object.keys(value)) bracketPairs(name + "[" + key + "]", value[key], add, depth + 1);
+}
+
+/**
+ * A form field's value that is not a plain object, checked all through (see `textual()`: a `Date` as ISO 8601, a
+ * file only where `files`), as the text it is sent as, or the file.
+ */
+function formText(item: unknown, field: string, files: boolean): unknown {
+  if (typeof item === "string") return item;
+  const checked = textual(item, field, false, files);
+  return files && isBlob(checked) ? checked : asText(checked, field);
 }
 
 const isListOrObject = (value: unknown) => Array.isArray(value) || isPlainObject(value);
@@ -3153,7 +3161,7 @@ function styledField(name: string, value: unknown, { style = "form", explode }: 
         name,
         entries
           .flat()
-          .map((item) => asText(item, name))
+          .map((item) => formText(item, name, false))
           .join(","),
       );
     }
@@ -3169,7 +3177,7 @@ function styledField(name: string, value: unknown, { style = "form", explode }: 
     let joiner = ",";
     if (style === "spaceDelimited") joiner = " ";
     else if (style === "pipeDelimited") joiner = "|";
-    add(name, items.map((item) => asText(item, name)).join(joiner));
+    add(name, items.map((item) => formText(item, name, false)).join(joiner));
   }
 }
 
@@ -3196,10 +3204,8 @@ function urlEncodedBody(fields: [string, unknown][], encoding: Map<string, Field
     if (item == null) return;
     const object = typeof item === "object";
     if (object && isBlob(item)) fail(`form field ${quote(field)} is a file: a URL-encoded form holds text alone`);
-    body.append(
-      field,
-      object && isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : asText(item, field),
-    );
+    const text = object && isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : formText(item, field, false);
+    body.append(field, text as string);
   };
   for (const [name, value] of fields) {
     const encoded = encoding.get(name);
@@ -3225,9 +3231,11 @@ function multipartBody(fields: [string, unknown][], encoding: Map<string, FieldE
       if (item == null) return;
       if (isBlob(item)) body.append(field, item);
       else if (type) {
-        const text = isJson(type) ? jsonOf(item, `form field ${quote(field)}`) : asText(item, field);
+        const text = isJson(type) ? jsonOf(item, `form field ${quote(field)}`) : formText(item, field, false);
         body.append(field, new globals.Blob([text], { type }));
-      } else body.append(field, isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : asText(item, field));
+      } else {
+        body.append(field, isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : formText(item, field, false));
+      }
     });
   }
   return body;
@@ -3419,13 +3427,15 @@ function formFields(plan: OperationPlan, rest: Call): boolean {
   return true;
 }
 
-/** A form's fields checked: each of the shape its schema allows, a text form all through (files too, in multipart). */
-function checkedFields(plan: OperationPlan, fields: [string, unknown][], type: string): [string, unknown][] {
-  const files = MULTIPART.test(type);
-  return fields.map(([name, value]) => {
-    const shape = plan.body.fields.get(name) ?? "any";
-    return [name, shaped(shape, textual(value, name, false, files), "form field", name, plan.route)];
-  });
+/**
+ * A form's fields, each held to the shape its schema allows (a list of our own: shaped in place). What they hold is
+ * checked for a text form as the form is written, in the one walk that writes it (see `formText()`).
+ */
+function checkedFields(plan: OperationPlan, fields: [string, unknown][]): [string, unknown][] {
+  for (const field of fields) {
+    field[1] = shaped(plan.body.fields.get(field[0]) ?? "any", field[1], "form field", field[0], plan.route);
+  }
+  return fields;
 }
 
 /** Whether a value is a file: checks that cost less than its tag's rule out text, lists and plain objects first. */
@@ -3461,7 +3471,7 @@ function callBody(plan: OperationPlan, rest: Call): unknown {
   if (type === undefined || (type !== body.formType && type !== body.multipart)) return object;
   // A form; or fields holding a file, listed as multipart.
   const list = fields ?? Object.entries(object ?? {});
-  return list.length || body.required ? formBody(type, checkedFields(plan, list, type), body.encoding) : undefined;
+  return list.length || body.required ? formBody(type, checkedFields(plan, list), body.encoding) : undefined;
 }
 
 /** A body where the description requires one and the call gave none: the empty value of its media type. */

@@ -1229,7 +1229,36 @@ function longChain(): Step[] {
   ];
 }
 
+/**
+ * A value that holds itself twice at every level, in each place a form or query writes nested values: walked without
+ * a check, it is 2^100 pairs deep before the depth bound.
+ */
+function twiceCyclic(): Step[] {
+  const cyclic = () => {
+    const value: Record<string, unknown> = { id: "1" };
+    value.a = value;
+    value.b = [value, value];
+    return value;
+  };
+  const form = (type: string) =>
+    formBody(type, { styled: { type: "object" }, plain: {} }, { styled: { style: "deepObject", explode: true } });
+  const description = doc({
+    "/forms": { post: op({ requestBody: form("application/x-www-form-urlencoded") }) },
+    "/parts": { post: op({ requestBody: form("multipart/form-data") }) },
+    "/search": {
+      get: op({ parameters: [param("filter", "query", { type: "object" }, { style: "deepObject", explode: true })] }),
+    },
+  });
+  return [
+    ["a URL-encoded form's deepObject field", callOn(description, "POST /forms", { styled: cyclic() })],
+    ["a URL-encoded form's field", callOn(description, "POST /forms", { plain: [cyclic()] })],
+    ["a multipart form's deepObject field", callOn(description, "POST /parts", { styled: cyclic() })],
+    ["a query parameter's deepObject", callOn(description, "GET /search", { filter: cyclic() })],
+  ];
+}
+
 const STALL_JOBS: Record<string, () => Step[]> = {
+  cycles: twiceCyclic,
   allOf6: () => selfAllOf(6),
   allOf20: () => selfAllOf(20),
   pointers: selfPointers,
@@ -1343,6 +1372,13 @@ test("no stall: 1,000 parameter $refs to one long pointer that refers to itself 
 test("no stall: reduceOpenAPI() over a path of 4,000 path parameters shared by four operations", () =>
   timely("shared"));
 test("no stall: a $ref chain of 10,000 schemas, no stack overflow", () => timely("chain"));
+test("no stall: a value holding itself twice at every level, in a form's fields and a query, is refused", () =>
+  timely("cycles", [
+    "a URL-encoded form's deepObject field",
+    "a URL-encoded form's field",
+    "a multipart form's deepObject field",
+    "a query parameter's deepObject",
+  ]));
 
 // --- 7. The fuzz: the public API directory, mutated, called with values of the wrong shape ----------------------------
 
