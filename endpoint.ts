@@ -3100,13 +3100,12 @@ function bracketPairs(name: string, value: unknown, add: AddPair, depth = 0): vo
 }
 
 /**
- * A form field's value that is not a plain object, checked all through (see `textual()`: a `Date` as ISO 8601, a
- * file only where `files`), as the text it is sent as, or the file.
+ * A form field's value as the text it is sent as, checked all through: an object as JSON text (see `jsonOf()`),
+ * anything else as `textual()` checks it (a `Date` as ISO 8601, `NaN` refused).
  */
-function formText(item: unknown, field: string, files: boolean): unknown {
+function formText(item: unknown, field: string): string {
   if (typeof item === "string") return item;
-  const checked = textual(item, field, false, files);
-  return files && isBlob(checked) ? checked : asText(checked, field);
+  return isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : asText(textual(item, field), field);
 }
 
 const isListOrObject = (value: unknown) => Array.isArray(value) || isPlainObject(value);
@@ -3161,7 +3160,7 @@ function styledField(name: string, value: unknown, { style = "form", explode }: 
         name,
         entries
           .flat()
-          .map((item) => formText(item, name, false))
+          .map((item) => formText(item, name))
           .join(","),
       );
     }
@@ -3177,7 +3176,7 @@ function styledField(name: string, value: unknown, { style = "form", explode }: 
     let joiner = ",";
     if (style === "spaceDelimited") joiner = " ";
     else if (style === "pipeDelimited") joiner = "|";
-    add(name, items.map((item) => formText(item, name, false)).join(joiner));
+    add(name, items.map((item) => formText(item, name)).join(joiner));
   }
 }
 
@@ -3202,10 +3201,10 @@ function urlEncodedBody(fields: [string, unknown][], encoding: Map<string, Field
   const body = new (globalThis as DescriptionNode).URLSearchParams() as { append(name: string, value: string): void };
   const add: AddPair = (field, item) => {
     if (item == null) return;
-    const object = typeof item === "object";
-    if (object && isBlob(item)) fail(`form field ${quote(field)} is a file: a URL-encoded form holds text alone`);
-    const text = object && isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : formText(item, field, false);
-    body.append(field, text as string);
+    if (typeof item === "object" && isBlob(item)) {
+      fail(`form field ${quote(field)} is a file: a URL-encoded form holds text alone`);
+    }
+    body.append(field, formText(item, field));
   };
   for (const [name, value] of fields) {
     const encoded = encoding.get(name);
@@ -3231,11 +3230,9 @@ function multipartBody(fields: [string, unknown][], encoding: Map<string, FieldE
       if (item == null) return;
       if (isBlob(item)) body.append(field, item);
       else if (type) {
-        const text = isJson(type) ? jsonOf(item, `form field ${quote(field)}`) : formText(item, field, false);
+        const text = isJson(type) ? jsonOf(item, `form field ${quote(field)}`) : formText(item, field);
         body.append(field, new globals.Blob([text], { type }));
-      } else {
-        body.append(field, isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : formText(item, field, false));
-      }
+      } else body.append(field, formText(item, field));
     });
   }
   return body;
