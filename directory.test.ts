@@ -36,6 +36,7 @@ import {
   splitUrl,
   valueGenerator,
 } from "./fixtures/reference.mjs";
+import { credentialsFor } from "./fixtures/testkit.mjs";
 import { oursOptions, plainBody, TYPED_APIS } from "./fixtures/typed-calls.mjs";
 
 /**
@@ -82,6 +83,8 @@ const report = {
   timings: [] as { name: string; ms: number; operations: number }[],
   faults: new Map<string, { applicable: number; red: number; referenceApplicable: number; referenceRed: number }>(),
   selfCheck: { checked: 0, failed: 0, example: "" },
+  /** Calls built as described whose request carries credentials, and the schemes' kinds they carried. */
+  credentials: { calls: 0, kinds: new Map<string, number>() },
   descriptions: 0,
   seconds: 0,
 };
@@ -158,7 +161,30 @@ type Plan = {
   override: Record<string, unknown> | undefined;
   /** The base URL a call sets: where the operation's server is relative, or it has none, a user must set one. */
   baseUrl: string | undefined;
+  /** The places an API key of the first security alternative fills: a parameter there is left to the credential. */
+  credentialPlaces: Set<string>;
 };
+
+/** The credentials every call gives (`"auth:<name>"` keys), one for every scheme, and the same by name. */
+function credentialsOf(description: any): { keys: Record<string, unknown>; byName: Record<string, unknown> } {
+  const keys = credentialsFor(description);
+  const byName = Object.fromEntries(Object.entries(keys).map(([key, value]) => [key.slice(5), value]));
+  return { keys, byName };
+}
+
+/** The places (`in:name`, a header's in lower case) the API keys of an operation's first security alternative fill. */
+function credentialPlaces(description: any, operation: any): Set<string> {
+  const security = Object.hasOwn(operation, "security") ? operation.security : description.security;
+  const first = Array.isArray(security) && isObject(security[0]) ? security[0] : {};
+  const schemes = description.components?.securitySchemes ?? {};
+  const places = new Set<string>();
+  for (const name of Object.keys(first)) {
+    const scheme = safeDeref(description, schemes[name]);
+    if (scheme?.type !== "apiKey" || typeof scheme.name !== "string") continue;
+    places.add(`${scheme.in}:${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`);
+  }
+  return places;
+}
 
 /** Whether a value is an object (not null). */
 function isObject(value: unknown): value is Record<string, any> {
@@ -193,6 +219,7 @@ function planOperation(description: any, name: string, method: string, pathKey: 
     server: serverValues(description, pathItem, operation, false),
     override: sampled(key, "server") ? serverValues(description, pathItem, operation, true) : undefined,
     baseUrl: needsBaseUrl(serverOf(description, pathItem, operation)) ? "https://base.example/api" : undefined,
+    credentialPlaces: credentialPlaces(description, operation),
   };
 }
 
@@ -387,7 +414,13 @@ function makeCall(
   const named = new Set(
     parameters.filter((parameter) => !NAMED_OPTIONS.has(parameter.name)).map((parameter) => parameter.name),
   );
-  const filled = plan.parameters.filter((parameter) => parameters.includes(parameter) || named.has(parameter.name));
+  // A parameter in a place the credential fills (an API key declared twice) is left to it.
+  const placeOf = (parameter: any) =>
+    `${parameter.in}:${parameter.in === "header" ? String(parameter.name).toLowerCase() : parameter.name}`;
+  const filled = plan.parameters.filter(
+    (parameter) =>
+      (parameters.includes(parameter) || named.has(parameter.name)) && !plan.credentialPlaces.has(placeOf(parameter)),
+  );
   for (const parameter of filled) {
     const value = freeze(plan.values.get(parameter.name));
     if (values[parameter.in]) put(values[parameter.in], parameter.name, value);
@@ -404,6 +437,9 @@ function makeCall(
   } else if (passed !== undefined) put(options, "data", passed);
   for (const [name, value] of Object.entries(server)) put(options, `server:${name}`, value);
   if (plan.baseUrl !== undefined) options.baseUrl = plan.baseUrl;
+  // Credentials for every scheme the description declares: only the first alternative's may be sent.
+  const credentials = credentialsOf(plan.description);
+  Object.assign(options, credentials.keys);
   const reference = {
     method: plan.method,
     pathKey: plan.pathKey,
@@ -411,6 +447,7 @@ function makeCall(
     body: passed,
     server,
     baseUrl: plan.baseUrl,
+    credentials: credentials.byName,
   };
   return { variant, options, reference };
 }
@@ -1051,6 +1088,26 @@ const FAULTS: Fault[] = [
       return { ...sent, headers };
     },
   },
+  {
+    name: "drop a credential header",
+    apply: (sent, context) => {
+      const name = Object.keys(context.expected.headers).find(
+        (header) =>
+          context.expected.headers[header].source.startsWith("security:") && sent.headers[header] !== undefined,
+      );
+      if (name === undefined) return undefined;
+      const headers = { ...sent.headers };
+      delete headers[name];
+      return { ...sent, headers };
+    },
+  },
+  {
+    name: "send a token where the operation applies none",
+    apply: (sent, context) => {
+      if (context.expected.headers.authorization !== undefined) return undefined;
+      return { ...sent, headers: { ...sent.headers, authorization: "Bearer k0-t0ken+/=" } };
+    },
+  },
   { name: "drop a JSON body property", apply: dropJsonProperty },
   { name: "drop the last form field or multipart part", apply: dropFormEntry },
   {
@@ -1188,8 +1245,26 @@ function judge(plan: Plan, api: any, call: Call): Outcome {
   }
   const difference = firstDifference(expected.request, sent);
   checkFaults(plan, api, call, expected.request, difference ? undefined : sent);
-  if (!difference) return { name: "built as described" };
+  if (!difference) {
+    countCredentials(expected.request);
+    return { name: "built as described" };
+  }
   return { name: `${difference.part}: ${difference.feature}`, ours: difference.ours, reference: difference.reference };
+}
+
+/** Counts a request built as described that carries credentials, by the kinds of scheme it carries. */
+function countCredentials(request: any) {
+  const sources = [
+    ...Object.values<any>(request.headers).map(({ source }) => source),
+    ...request.query.map(({ source }: Pair) => source),
+    ...request.cookies.map(({ source }: Pair) => source),
+  ].filter((source: string) => source?.startsWith("security: "));
+  if (!sources.length) return;
+  report.credentials.calls++;
+  for (const source of sources) {
+    const kind = source.slice(source.indexOf("(") + 1, -1);
+    report.credentials.kinds.set(kind, (report.credentials.kinds.get(kind) ?? 0) + 1);
+  }
 }
 
 /** Adds one to a class's count, keeping its first example. */
@@ -1297,6 +1372,10 @@ function printDetails() {
   for (const { name, ms, operations } of [...report.timings].sort((a, b) => b.ms - a.ms).slice(0, 12)) {
     console.log(`| ${name} | ${operations} | ${ms.toFixed(0)} | ${(ms / Math.max(1, operations)).toFixed(2)} |`);
   }
+  const kinds = [...report.credentials.kinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`);
+  console.log(
+    `\nCalls built as described with credentials (every scheme given, the first alternative's sent): ${report.credentials.calls}; by kind: ${kinds.join(", ")}.`,
+  );
   const { checked, failed, example } = report.selfCheck;
   console.log(
     `\nThe reference's own requests, checked by the oracle: ${checked - failed}/${checked} accepted. ${example}`,
@@ -1366,15 +1445,17 @@ for (const api of TYPED_APIS) {
       const [route, parts = {}] = call;
       const [method, pathKey] = route.split(" ") as [string, string];
       const { path, query, header, body, data } = parts;
+      const credentials = credentialsOf(description);
       const expected = referenceRequest(description, {
         method,
         pathKey,
         parameters: { path, query, header },
         body: data ?? (body && plainBody(body)),
         server: {},
+        credentials: credentials.byName,
       });
       assert.ok(expected.ok, `${route}: the reference refuses it: ${expected.message}`);
-      const sent = sentOf(typed(route, oursOptions(call)));
+      const sent = sentOf(typed.defaults(credentials.keys as never)(route, oursOptions(call)));
       assert.ok(!("error" in sent), `${route}: ${"error" in sent && messageOf(sent.error)}`);
       const difference = firstDifference(expected.request, sent as Sent);
       assert.is(difference, undefined, `${route}: ${JSON.stringify(difference)}`);

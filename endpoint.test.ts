@@ -1504,18 +1504,19 @@ openapi(
   "petstore: an exploded array query, a header parameter on DELETE, a form body",
   ({ endpoint, withOpenAPI, base }) => {
     const pets = withOpenAPI(endpoint.defaults({ baseUrl: "https://petstore.example/v2" }), published("petstore"));
+    const authorized = pets.defaults({ "auth:petstore_auth": "t0ken" });
     // What the operation answers with, JSON first; any media type where it answers with none.
-    assert.equal(pets("GET /pet/findByStatus", { status: ["available", "pending"] }), {
+    assert.equal(authorized("GET /pet/findByStatus", { status: ["available", "pending"] }), {
       method: "get",
       url: "https://petstore.example/v2/pet/findByStatus?status=available&status=pending",
-      headers: { accept: "application/json, application/xml", "user-agent": UA },
+      headers: { accept: "application/json, application/xml", "user-agent": UA, authorization: "Bearer t0ken" },
     });
-    assert.equal(pets("DELETE /pet/{petId}", { petId: 7, api_key: "special-key" }), {
+    assert.equal(authorized("DELETE /pet/{petId}", { petId: 7, api_key: "special-key" }), {
       method: "delete",
       url: "https://petstore.example/v2/pet/7",
-      headers: { accept: "*/*", "user-agent": UA, api_key: "special-key" },
+      headers: { accept: "*/*", "user-agent": UA, api_key: "special-key", authorization: "Bearer t0ken" },
     });
-    const form = pets("POST /pet/{petId}", { petId: 7, name: "Rex & co", status: "sold" });
+    const form = authorized("POST /pet/{petId}", { petId: 7, name: "Rex & co", status: "sold" });
     assert.is(form.url, "https://petstore.example/v2/pet/7");
     assert.instance(form.body, URLSearchParams);
     assert.is(String(form.body), "name=Rex+%26+co&status=sold");
@@ -1524,7 +1525,7 @@ openapi(
       "application/x-www-form-urlencoded",
       "labelled as the description says, for every client",
     );
-    const upload = pets("POST /pet/{petId}/uploadImage", {
+    const upload = authorized("POST /pet/{petId}/uploadImage", {
       petId: 7,
       additionalMetadata: "front",
       file: new Blob(["png"]),
@@ -1548,14 +1549,19 @@ openapi(
       ],
     );
     // JSON bodies as endpoint() builds them.
-    assert.equal(pets("POST /pet", { name: "Rex", photoUrls: ["a"] }).body, { name: "Rex", photoUrls: ["a"] });
+    assert.equal(authorized("POST /pet", { name: "Rex", photoUrls: ["a"] }).body, { name: "Rex", photoUrls: ["a"] });
   },
 );
 
 openapi(
   "a JSON body: its properties in the call's order, undefined ones left out, whatever keys come between",
   ({ endpoint, withOpenAPI }) => {
-    const pets = withOpenAPI(endpoint.defaults({ baseUrl: "https://petstore.example/v2" }), published("petstore"));
+    const pets = withOpenAPI(
+      endpoint.defaults({ baseUrl: "https://petstore.example/v2" }),
+      published("petstore"),
+    ).defaults({
+      "auth:petstore_auth": "t0ken",
+    });
     // The keys the body object holds, in order: JSON text would hide a key held undefined.
     const bodyOf = (route: string, options: Record<string, unknown>) =>
       JSON.stringify(Object.entries(pets(route as never, options as never).body as object));
@@ -2182,6 +2188,17 @@ openapi(
   },
 );
 
+/** A credential for every security scheme a description declares: `"auth:<name>"` keys, basic's a user and password. */
+function credentialsFor(description: any): Record<string, unknown> {
+  const schemes = description.components?.securitySchemes ?? {};
+  return Object.fromEntries(
+    Object.keys(schemes).map((name) => {
+      const basic = schemes[name].type === "http" && /^basic$/i.test(schemes[name].scheme);
+      return [`auth:${name}`, basic ? { username: `user-${name}`, password: "pässword" } : `credential-${name}`];
+    }),
+  );
+}
+
 openapi(
   "reduceOpenAPI: the same requests from the reduced description, and an error for one that is not",
   ({ endpoint, withOpenAPI, reduceOpenAPI }) => {
@@ -2189,7 +2206,11 @@ openapi(
       const reduced = reduceOpenAPI(description);
       assert.ok(JSON.stringify(reduced).length < JSON.stringify(description).length);
       const under = description === files ? endpoint.defaults({ baseUrl: "https://box.example" }) : endpoint;
-      const [whole, light] = [withOpenAPI(under, description), withOpenAPI(under, reduced)];
+      // Credentials for every scheme: the reduced description's requirements must send the same ones.
+      const credentials = credentialsFor(description);
+      const [whole, light] = [withOpenAPI(under, description), withOpenAPI(under, reduced)].map((api) =>
+        api.defaults(credentials as never),
+      );
       for (const [route, options] of callsOf(description)) {
         assert.equal(requestText(light(route, options)), requestText(whole(route, options)), route);
       }

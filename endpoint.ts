@@ -1699,7 +1699,15 @@ export interface Undeclared {
   [query: `query:${string}`]: ParameterValue | null | undefined;
   /** A server variable's value: `"server:region": "eu"` (see `withOpenAPI()`). */
   [variable: `server:${string}`]: string | number | undefined;
+  /** A credential for a security scheme of the description: `"auth:api_key": key` (see `withOpenAPI()`). */
+  [credential: `auth:${string}`]: OpenAPICredential | undefined;
 }
+
+/**
+ * A credential for a security scheme: a user name and password for HTTP `basic`; the key, token or other
+ * credential, as text, for the rest.
+ */
+export type OpenAPICredential = string | { username: string; password: string };
 
 /**
  * `withOpenAPI()`'s key for a body property the description does not declare: beside a JSON body's or a form's
@@ -1908,6 +1916,8 @@ interface OpenAPIContext {
   schemas: Map<DescriptionNode | undefined, Map<string, Shape>>;
   /** The names of the variables of all the description's servers, gathered when first needed. */
   serverNames: Set<string> | undefined;
+  /** Each security scheme read so far, by name (every operation naming it shares it). */
+  schemes: Map<string, SchemePlan>;
   /** The library's own GitHub defaults (`endpoint.DEFAULTS`): where they stand, the caller set nothing. */
   own: { baseUrl: string; accept: string | number | undefined };
 }
@@ -1993,6 +2003,20 @@ interface ServerPlan {
   absolute: boolean | undefined;
 }
 
+/**
+ * How a security scheme sends its credential, read once: in a header (`authorization` for HTTP, OAuth 2 and OpenID
+ * Connect), a query pair or a cookie named `field`; mutual TLS sends nothing (the client's TLS certificate is it).
+ */
+interface SchemePlan {
+  /** Its name under `components.securitySchemes`: a call's key is `"auth:<name>"`. */
+  name: string;
+  in: "header" | "query" | "cookie" | "none";
+  /** The header's name (lowercase), the query pair's or the cookie's. */
+  field: string;
+  /** The auth-scheme written before the credential (`Bearer`), `""` for an API key; `Basic` takes a user and password. */
+  prefix: string;
+}
+
 /** Everything a call of an operation needs, read from the description once. */
 interface OperationPlan {
   /** `"GET /pets/{id}"`, for errors. */
@@ -2030,6 +2054,13 @@ interface OperationPlan {
   accept: string;
   /** The operation's server, else the path's, else the description's; `undefined` when none has one. */
   server: ServerPlan | undefined;
+  /**
+   * Its security requirements (the operation's, else the description's): alternatives, each the schemes it needs
+   * together; `undefined` where it needs none.
+   */
+  security: SchemePlan[][] | undefined;
+  /** The parameters in a place a scheme's credential also fills (`"query:api_key"`), by place: index in `parameters`. */
+  places: Map<string, number>;
 }
 
 /** A description checked to be one this reads: OpenAPI 3, with `paths`. */
@@ -2055,6 +2086,7 @@ function toContext(description: OpenAPIDescription, who: string): OpenAPIContext
     servers: new Map(),
     schemas: new Map(),
     serverNames: undefined,
+    schemes: new Map(),
     own,
   };
 }
@@ -2261,6 +2293,7 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
   const [keyPath] = path.split(/[?#]/, 1) as [string];
   const body = readBody(context, method, operation, route);
   const changes = method !== "get" && method !== "head";
+  const security = readSecurity(context, operation, route);
   return {
     route,
     rooted: path[0] === "/",
@@ -2275,6 +2308,8 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
     answers,
     accept: answers.join(", ") || "*/*",
     server: readServer(context, [operation, item, context.description], route),
+    security,
+    places: credentialPlaces(parameters, security),
   };
 }
 
@@ -2737,6 +2772,79 @@ function serverVariable(
   };
 }
 
+/** Header names that frame the request (see `IGNORED_HEADERS`): never a credential's. */
+const FRAMING = /^(accept|content-type|host|content-length|transfer-encoding|connection)$/i;
+
+/** A Security Scheme Object read: its `type`, and `in` and `name` or `scheme`, checked (see `SchemePlan`). */
+function readScheme(context: OpenAPIContext, name: string, route: string): SchemePlan {
+  const at = `${quote(route)}: security scheme ${quote(name)}`;
+  const components = ownField(context.description, "components");
+  const declared = isPlainObject(components) ? ownField(components, "securitySchemes") : undefined;
+  const node = resolve(context, isPlainObject(declared) ? ownField(declared, name) : undefined, at);
+  if (!node) fail(`${at} is not declared in \`components.securitySchemes\``);
+  const type = ownField(node, "type");
+  const sends = (where: SchemePlan["in"], field: string, prefix: string): SchemePlan => ({
+    name,
+    in: where,
+    field,
+    prefix,
+  });
+  if (type === "oauth2" || type === "openIdConnect") return sends("header", "authorization", "Bearer");
+  if (type === "mutualTLS") return sends("none", "", "");
+  if (type === "http") {
+    const scheme = ownField(node, "scheme");
+    if (typeof scheme !== "string" || !TOKEN.test(scheme)) fail(`${at}: \`scheme\` is not an auth-scheme`);
+    // RFC 9110: auth-schemes are case-insensitive; Basic and Bearer are written as their RFCs write them.
+    const known = /^(basic|bearer)$/i.test(scheme);
+    return sends("header", "authorization", known ? scheme[0]!.toUpperCase() + scheme.slice(1).toLowerCase() : scheme);
+  }
+  if (type !== "apiKey") {
+    fail(
+      `${at}: \`type\` must be "apiKey", "http", "oauth2", "openIdConnect" or "mutualTLS", not ${quote(String(type))}`,
+    );
+  }
+  const where = ownField(node, "in");
+  const key = ownField(node, "name");
+  if (where !== "header" && where !== "query" && where !== "cookie") {
+    fail(`${at}: \`in\` must be "header", "query" or "cookie", not ${quote(String(where))}`);
+  }
+  // A header or cookie name is a token; a query name is percent-encoded as any other.
+  if (typeof key !== "string" || (where !== "query" && !TOKEN.test(key)) || (where === "header" && FRAMING.test(key))) {
+    fail(`${at}: ${quote(String(key))} is no ${where} name for a credential`);
+  }
+  return sends(where, where === "header" ? key.toLowerCase() : key, "");
+}
+
+/**
+ * An operation's security requirements: its own `security` (`[]` needs none), else the description's; each
+ * Security Requirement Object an alternative, its schemes read once for the description.
+ */
+function readSecurity(context: OpenAPIContext, operation: DescriptionNode, route: string) {
+  const list = ownField(operation, "security") ?? ownField(context.description, "security");
+  if (list === undefined) return undefined;
+  if (!Array.isArray(list)) mustBe(`${quote(route)}: \`security\``, "a list of Security Requirement Objects", list);
+  if (!list.length) return undefined;
+  return list.map((requirement: unknown, i): SchemePlan[] => {
+    if (!isPlainObject(requirement)) mustBe(`${quote(route)}: security requirement ${i}`, "an object", requirement);
+    return Object.keys(requirement).map((name) => {
+      const scheme = context.schemes.get(name) ?? readScheme(context, name, route);
+      context.schemes.set(name, scheme);
+      return scheme;
+    });
+  });
+}
+
+/** The parameters in a place an API key of the requirements also fills, by place (see `OperationPlan.places`). */
+function credentialPlaces(parameters: ParameterPlan[], security: SchemePlan[][] | undefined): Map<string, number> {
+  const places = new Map<string, number>();
+  const wanted = new Set(security?.flat().map((scheme) => scheme.in + ":" + scheme.field));
+  parameters.forEach(({ in: where, name }, i) => {
+    const place = where + ":" + (where === "header" ? name.toLowerCase() : name);
+    if (wanted.has(place)) places.set(place, i);
+  });
+  return places;
+}
+
 /** What a caller's value for a server variable must be, by the part of the URL it fills. */
 const SERVER_VALUES: Record<ServerPart, [RegExp, string]> = {
   origin: [/(?!)/, "its default or one of its `enum` (set `baseUrl` for another origin)"],
@@ -2884,14 +2992,140 @@ function nearest(name: string, names: Iterable<string>): string | undefined {
   return best;
 }
 
-/** A `"server:<name>"` key that names a variable of the description's servers, else a TypeError with the nearest. */
-function checkServerName(context: OpenAPIContext, name: string): void {
-  const names = serverNames(context);
-  if (names.has(name)) return;
+/** The names of the description's security schemes. */
+function schemeNames({ description }: OpenAPIContext): string[] {
+  const components = ownField(description, "components");
+  const declared = isPlainObject(components) ? ownField(components, "securitySchemes") : undefined;
+  return isPlainObject(declared) ? Object.keys(declared) : [];
+}
+
+/**
+ * A `"server:<name>"` key that names a variable of the description's servers, or an `"auth:<name>"` key that names
+ * one of its security schemes; else a TypeError with the nearest name.
+ */
+function checkName(context: OpenAPIContext, key: string): string {
+  const server = key[0] === "s";
+  const prefix = server ? "server:" : "auth:";
+  const name = key.slice(prefix.length);
+  const names = server ? serverNames(context) : new Set(schemeNames(context));
+  if (names.has(name)) return name;
   const near = nearest(name, names);
-  fail(
-    `"server:${name}" names no variable of the description's servers${near ? `: did you mean "server:${near}"?` : ""}`,
-  );
+  const what = server ? "variable of the description's servers" : "security scheme of the description";
+  return fail(`${quote(key)} names no ${what}${near ? `: did you mean ${quote(prefix + near)}?` : ""}`);
+}
+
+/** RFC 6265's cookie-octets: what a cookie's value holds unquoted. */
+const COOKIE_OCTETS = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
+
+/** Text as base64 of its UTF-8 bytes, as RFC 7617 sends a user and password; a lone surrogate (no UTF-8) refused. */
+function base64(text: string, key: string): string {
+  encode(text, UNRESERVED, key, "credential");
+  const globals = globalThis as DescriptionNode;
+  let binary = "";
+  for (const byte of new globals.TextEncoder().encode(text) as Uint8Array) binary += String.fromCharCode(byte);
+  return globals.btoa(binary);
+}
+
+/**
+ * A credential checked for its scheme, as it is sent: `Basic` a user and password, any other auth-scheme and an API
+ * key text. Never quoted in a message: it is a secret.
+ */
+function credentialText({ name, in: where, prefix }: SchemePlan, value: unknown): string {
+  const key = quote("auth:" + name);
+  if (prefix === "Basic") {
+    const { username, password } = (isPlainObject(value) ? value : {}) as Record<string, unknown>;
+    if (typeof username !== "string" || typeof password !== "string" || username.includes(":")) {
+      fail(`${key} must be { username, password }: two strings, the user name without ":"`);
+    }
+    return "Basic " + base64(username + ":" + password, key);
+  }
+  if (typeof value !== "string" || /[\r\n\0]/.test(value)) fail(`${key} must be a string without CR, LF or NUL`);
+  if (where === "cookie" && !COOKIE_OCTETS.test(value)) fail(`${key} holds a character no cookie holds`);
+  return prefix ? prefix + " " + value : value;
+}
+
+/** Whether the caller fills a scheme's place: a header (a cookie) they set, or a parameter given in its place. */
+function callerFills(plan: OperationPlan, scheme: SchemePlan, headers: DescriptionNode, given: unknown[] | undefined) {
+  const { in: where, field } = scheme;
+  if (where === "header" && ownField(headers, field) !== undefined) return true;
+  const cookie = ownField(headers, "cookie");
+  if (where === "cookie" && typeof cookie === "string" && ("; " + cookie).includes("; " + field + "=")) return true;
+  const i = plan.places.get(where + ":" + field);
+  return i !== undefined && given !== undefined && (given[2 * i] ?? given[2 * i + 1]) !== undefined;
+}
+
+/** The credentials a call sends (see `chooseCredentials()`). */
+interface Credentials {
+  /** Headers by lowercase name, each set where the caller set none. */
+  headers: [string, string][];
+  /** Query pairs, percent-encoded and `&`-joined; cookie pairs, `; `-joined. */
+  query: string;
+  cookie: string;
+  /** The parameters whose place a credential fills: a required one is not missing. */
+  fills: number[];
+  /** Where credentials are needed and no alternative is met: the TypeError's message. */
+  error: string | undefined;
+}
+
+const NO_CREDENTIALS: Credentials = { headers: [], query: "", cookie: "", fills: [], error: undefined };
+
+/** A credential's text put in its scheme's place: a header, a query pair or a cookie. */
+function placeCredential(chosen: Credentials, plan: OperationPlan, scheme: SchemePlan, text: string): void {
+  const { in: where, field } = scheme;
+  if (where === "header") chosen.headers.push([field, text]);
+  else if (where === "cookie") chosen.cookie += (chosen.cookie && "; ") + field + "=" + text;
+  else {
+    const pair = encode(field, UNRESERVED, field) + "=" + encode(text, UNRESERVED, "auth:" + scheme.name, "credential");
+    chosen.query += (chosen.query && "&") + pair;
+  }
+  const index = plan.places.get(where + ":" + field);
+  if (index !== undefined) chosen.fills.push(index);
+}
+
+/**
+ * What a call sends for an operation's security requirements: the credentials of the first alternative whose every
+ * scheme is met (a credential given, a place the caller fills, or mutual TLS), one per place (the scheme listed
+ * first writes it), none where the caller fills the place. Nothing where none is needed; where none is met, the
+ * alternatives named.
+ */
+function chooseCredentials(
+  plan: OperationPlan,
+  credentials: Map<string, unknown>,
+  headers: DescriptionNode,
+  given: unknown[] | undefined,
+): Credentials {
+  const { security, route } = plan;
+  if (!security) return NO_CREDENTIALS;
+  const filled = (scheme: SchemePlan) => callerFills(plan, scheme, headers, given);
+  const met = (scheme: SchemePlan) =>
+    scheme.in === "none" || credentials.get(scheme.name) !== undefined || filled(scheme);
+  const alternative = security.find((schemes) => schemes.every(met));
+  if (!alternative) {
+    const named = security.map((schemes) => schemes.map(({ name }) => quote("auth:" + name)).join(" with "));
+    return { ...NO_CREDENTIALS, error: `${quote(route)} needs credentials: ${named.join(", or ")}` };
+  }
+  const chosen: Credentials = { headers: [], query: "", cookie: "", fills: [], error: undefined };
+  const written = new Set<string>();
+  for (const scheme of alternative) {
+    const place = scheme.in + ":" + scheme.field;
+    if (scheme.in === "none" || written.has(place) || filled(scheme)) continue;
+    written.add(place);
+    placeCredential(chosen, plan, scheme, credentialText(scheme, credentials.get(scheme.name)));
+  }
+  return chosen;
+}
+
+/** Headers with a call's credentials: each where the caller set none, a cookie beside the caller's. */
+function addCredentials(headers: DescriptionNode, { headers: pairs, cookie }: Credentials): void {
+  for (const [name, text] of pairs) if (ownField(headers, name) === undefined) put(headers, name, text);
+  if (cookie) headers.cookie = headers.cookie ? headers.cookie + "; " + cookie : cookie;
+}
+
+/** Whether a call gives a parameter in a place a credential also fills: its credentials are then its own. */
+function givesPlace({ places }: OperationPlan, { given }: Call): boolean {
+  if (!places.size || !given) return false;
+  for (const i of places.values()) if ((given[2 * i] ?? given[2 * i + 1]) !== undefined) return true;
+  return false;
 }
 
 /** What one `defaults()` call's endpoint works out once per operation: its plan, its base URL, its headers. */
@@ -2899,8 +3133,10 @@ interface Prepared {
   plan: OperationPlan;
   /** The base URL with the defaults' server values, or `undefined` where the call must give them (or be refused). */
   base: SplitBase | undefined;
-  /** The defaults' headers, with `accept` the operation's where the caller set none. */
+  /** The defaults' headers, with `accept` the operation's where the caller set none, and the defaults' credentials. */
   headers: Record<string, unknown>;
+  /** What the defaults' credentials send (see `chooseCredentials()`). */
+  credentials: Credentials;
   /**
    * The same labelled for the body a call usually sends, an object (see `labelOf()`), unless the caller labelled
    * them: a spread copy with the label in it costs less than adding it to one.
@@ -2908,24 +3144,24 @@ interface Prepared {
   bodyHeaders: Record<string, unknown>;
 }
 
-/** One `defaults()` call's state, its server values and its operations as prepared, each worked out once. */
+/** One `defaults()` call's state, its server values and credentials, and its operations as prepared, each once. */
 interface Preparer {
   state: State;
   values: Map<string, unknown>;
+  credentials: Map<string, unknown>;
   prepared: (id: string) => Prepared;
 }
 
-/** The `"server:<name>"` keys of a call's parameters, by name, over the defaults' `values`. */
-function serverValuesOf(
+/** A call's `"server:<name>"` or `"auth:<name>"` keys (by `prefix`), each checked, by name, over `values` (the defaults'). */
+function namedValues(
   context: OpenAPIContext,
+  prefix: "server:" | "auth:",
   params: Record<string, unknown> | null,
   values?: Map<string, unknown>,
 ) {
   const found = new Map(values);
   for (const key in params) {
-    if (!hasOwn(params, key) || !key.startsWith("server:")) continue;
-    checkServerName(context, key.slice(7));
-    found.set(key.slice(7), params[key]);
+    if (hasOwn(params, key) && key.startsWith(prefix)) found.set(checkName(context, key), params[key]);
   }
   return found;
 }
@@ -2951,7 +3187,8 @@ function headersOf(
 
 /** For one state, each operation prepared when first called (see `Prepared`). */
 function preparer(context: OpenAPIContext, state: State): Preparer {
-  const values = serverValuesOf(context, state.params);
+  const values = namedValues(context, "server:", state.params);
+  const credentials = namedValues(context, "auth:", state.params);
   const prepared = cached((id): Prepared => {
     // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave.
     const { lower, url } = parseRoute(id);
@@ -2963,10 +3200,13 @@ function preparer(context: OpenAPIContext, state: State): Preparer {
       // A server variable the defaults leave without a value, or no base: each call gives it or is refused.
     }
     const headers = headersOf(context, plan, state.merged, undefined, undefined);
+    const chosen = chooseCredentials(plan, credentials, headers, undefined);
+    addCredentials(headers, chosen);
     const label = headers["content-type"] === undefined ? labelOf({}, plan.body.usual?.[0], plan.body) : undefined;
-    return { plan, base, headers, bodyHeaders: label ? { ...headers, "content-type": label } : headers };
+    const bodyHeaders = label ? { ...headers, "content-type": label } : headers;
+    return { plan, base, headers, credentials: chosen, bodyHeaders };
   }, 1000);
-  return { state, values, prepared };
+  return { state, values, credentials, prepared };
 }
 
 /**
@@ -3299,12 +3539,16 @@ function valuesIn(call: Call, where: "path" | "query" | "cookie"): Record<string
 /** No values: what a location's template expands when the call gives none. */
 const NONE: Record<string, unknown> = {};
 
+/** Whether a required parameter the call leaves out is filled by a credential, or (a header) set in `headers`. */
+const suppliedElsewhere = ({ in: where, name }: ParameterPlan, i: number, fills: number[], headers: DescriptionNode) =>
+  fills.includes(i) || (where === "header" && ownField(headers, name.toLowerCase()) !== undefined);
+
 /**
  * Each parameter's value taken from the call, checked and in shape, into the values its location's template expands
  * (`put()`, and expand() reads own keys: any name is data), a header parameter's as text. A value under
  * `"<in>:<name>"` wins over one under the parameter's key; a `url` parameter may have come beside the route.
  */
-function placeParameters(plan: OperationPlan, call: Call): void {
+function placeParameters(plan: OperationPlan, call: Call, fills: number[], headers: DescriptionNode): void {
   const { parameters } = plan;
   const { given } = call;
   for (let i = 0; i < parameters.length; i++) {
@@ -3314,8 +3558,9 @@ function placeParameters(plan: OperationPlan, call: Call): void {
       value = call.urlParameter;
       call.urlParameter = undefined;
     }
-    // Most parameters a description declares are optional and absent from a call: nothing to check.
-    if (value === undefined && !parameter.required) continue;
+    // Most parameters a description declares are optional and absent from a call: nothing to check. A required one
+    // may be a credential's place, or a header set in `headers`.
+    if (value === undefined && (!parameter.required || suppliedElsewhere(parameter, i, fills, headers))) continue;
     value = parameterValue(parameter, value, plan);
     if (value === undefined) continue;
     // Only `""`, a list or an object can leave a path segment empty: the path is looked at then.
@@ -3359,10 +3604,11 @@ function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: str
     return;
   }
   const where = colon < 0 ? "" : key.slice(0, colon);
-  if (where === "server") {
-    // The call's own server values move its base; the defaults' were worked out once.
-    call.servers ||= own;
-    checkServerName(context, key.slice(7));
+  if (where === "server" || where === "auth") {
+    // The call's own server values and credentials are its own; the defaults' were worked out once.
+    if (where === "server") call.servers ||= own;
+    else call.auths ||= own;
+    checkName(context, key);
   } else if (where === "query") {
     call.pairs ??= [];
     undeclaredQuery(call.pairs, key.slice(6), textual(value, key));
@@ -3510,8 +3756,11 @@ function refuseEmptySegment({ route, trailing }: OperationPlan, url: string): vo
   }
 }
 
-/** The URL: the operation's templates expanded under the base, the cookie parameters into `headers`. */
-function targetOf(plan: OperationPlan, call: Call, headers: Record<string, unknown>, base: SplitBase) {
+/**
+ * The URL: the operation's templates expanded under the base, with the credentials' query pairs; the cookie
+ * parameters into `headers`.
+ */
+function targetOf(plan: OperationPlan, call: Call, headers: Record<string, unknown>, base: SplitBase, auth: string) {
   const { templates } = plan;
   let url = expand(templates[0], call.inPath ?? NONE);
   if (call.emptyish) refuseEmptySegment(plan, url);
@@ -3531,6 +3780,7 @@ function targetOf(plan: OperationPlan, call: Call, headers: Record<string, unkno
   const pairs = call.pairs ? [...(call.nested ?? []), ...call.pairs] : call.nested;
   let more = pairs ? pairs.filter(Boolean).join("&") : "";
   if (base[1]) more = more ? more + "&" + base[1] : base[1];
+  if (auth) more = more ? more + "&" + auth : auth;
   // A GET's or HEAD's other keys, as endpoint() writes them, and a `url` parameter no declared one took.
   const get = plan.method === "get" || plan.method === "head";
   const query = get ? addPairs(call.query, "url", call.urlParameter) : "";
@@ -3546,8 +3796,9 @@ interface Call {
   headers: unknown;
   mediaType: unknown;
   request: unknown;
-  /** Whether it gives a `"server:"` key (the defaults' are worked out once). */
+  /** Whether it gives a `"server:"` or an `"auth:"` key (the defaults' are worked out once). */
   servers: boolean;
+  auths: boolean;
   /**
    * Body properties or form fields, in the call's order, a `"body:<name>"` key's under its name: as a list for a
    * form (a name may repeat), as the object itself for any other body (the commonest, built once).
@@ -3604,6 +3855,7 @@ function newCall(state: State, urlParameter: unknown): Call {
     mediaType: undefined,
     request: state.merged.request === undefined ? undefined : copy(state.merged.request, "request"),
     servers: false,
+    auths: false,
     fields: undefined,
     object: undefined,
     file: undefined,
@@ -3672,6 +3924,7 @@ function readCall(
     else if (slots === REFUSED_KEY) refuseHeader(plan, key);
     else if (params !== options) {
       if (slots === undefined && key.startsWith("server:")) call.servers = true;
+      if (slots === undefined && key.startsWith("auth:")) call.auths = true;
     } else if (slots !== undefined) give(call, plan, slots, value);
     else take(context, plan, call, key, value, true);
   }
@@ -3689,17 +3942,16 @@ function readCall(
 }
 
 /**
- * A call's headers: the prepared ones copied, or, where the call brings headers or a media type, worked out anew;
- * labelled for its body where the caller did not. A spread copy is quickest, but V8 before Node 22 makes adding a
- * key to one cost several times the copy: the usual label is in `bodyHeaders` already.
+ * A call's headers: its own where it worked them out (see `callPlan()`), else the prepared ones copied; labelled for
+ * its body where the caller did not. A spread copy is quickest, but V8 before Node 22 makes adding a key to one cost
+ * several times the copy: the usual label is in `bodyHeaders` already.
  */
-function headersFor(context: OpenAPIContext, state: State, prepared: Prepared, call: Call, label: string | undefined) {
-  const { plan, headers: preset, bodyHeaders } = prepared;
-  if (call.headers !== undefined || call.mediaType !== undefined) {
-    const headers = headersOf(context, plan, state.merged, call.headers, call.mediaType);
-    if (label !== undefined && headers["content-type"] === undefined) headers["content-type"] = label;
-    return headers;
+function headersFor(prepared: Prepared, own: DescriptionNode | undefined, label: string | undefined) {
+  if (own) {
+    if (label !== undefined && own["content-type"] === undefined) own["content-type"] = label;
+    return own;
   }
+  const { headers: preset, bodyHeaders } = prepared;
   if (label === undefined || preset["content-type"] !== undefined) return { ...preset };
   if (bodyHeaders["content-type"] === label) return { ...bodyHeaders };
   const headers = shallowCopy(preset);
@@ -3728,7 +3980,7 @@ function readyFor(prepared: Preparer["prepared"], state: State, options: Record<
  */
 function callPlan(
   context: OpenAPIContext,
-  { state, values, prepared }: Preparer,
+  { state, values, credentials, prepared }: Preparer,
   options: Record<string, unknown>,
   route: string | undefined,
 ): RequestOptions {
@@ -3739,19 +3991,30 @@ function callPlan(
   let urlParameter = route ? options.url : urlParameterOf(options);
   if (route && !hasOwn(options, "url")) urlParameter = undefined;
   const call = readCall(context, state, plan, options, params, urlParameter);
-  placeParameters(plan, call);
+  // Headers, a media type or credentials of the call's own, or a parameter in a credential's place: its headers and
+  // credentials are worked out for it; else they are the prepared ones.
+  let own: DescriptionNode | undefined;
+  let chosen = ready.credentials;
+  if (call.headers !== undefined || call.mediaType !== undefined || call.auths || givesPlace(plan, call)) {
+    own = headersOf(context, plan, state.merged, call.headers, call.mediaType);
+    const given = call.auths ? namedValues(context, "auth:", options, credentials) : credentials;
+    chosen = chooseCredentials(plan, given, own, call.given);
+    addCredentials(own, chosen);
+  }
+  placeParameters(plan, call, chosen.fills, own ?? ((state.merged.headers ?? NONE) as DescriptionNode));
+  if (chosen.error) fail(chosen.error);
   let base = ready.base;
   if (call.servers || call.baseUrl !== undefined || !base) {
-    const given = call.servers ? serverValuesOf(context, options, values) : values;
+    const given = call.servers ? namedValues(context, "server:", options, values) : values;
     base = serverBase(context, plan, call.baseUrl ?? state.merged.baseUrl, given);
   }
   const get = plan.method === "get" || plan.method === "head";
   const body = get ? undefined : settle(plan, callBody(plan, call), call.type);
-  const headers = headersFor(context, state, ready, call, labelOf(body, call.type, plan.body));
+  const headers = headersFor(ready, own, labelOf(body, call.type, plan.body));
   if (call.inHeaders) addHeaders(headers, call.inHeaders);
   const result: RequestOptions = {
     method: plan.method,
-    url: targetOf(plan, call, headers, base),
+    url: targetOf(plan, call, headers, base, chosen.query),
     headers: headers as RequestHeaders,
   };
   if (body !== undefined) result.body = body;
@@ -3833,6 +4096,12 @@ function reducedBody(
   return required ? { required, content } : { content };
 }
 
+/** A security scheme plan written back as a Security Scheme Object that sends the same (see `SchemePlan`). */
+function reducedScheme({ in: where, field, prefix }: SchemePlan): DescriptionNode {
+  if (where === "none") return { type: "mutualTLS" };
+  return prefix ? { type: "http", scheme: prefix } : { type: "apiKey", in: where, name: field };
+}
+
 /** An operation's plan written back: its own server where it has one, its parameters, body and success types. */
 function reducedOperation(
   plan: OperationPlan,
@@ -3842,6 +4111,10 @@ function reducedOperation(
 ): DescriptionNode {
   const operation: DescriptionNode = {};
   if (plan.server && plan.server !== shared) operation.servers = reducedServer(plan.server);
+  // Each operation's requirements are its own: the reduced description has none of its own to fall back on.
+  if (plan.security) {
+    operation.security = plan.security.map((schemes) => Object.fromEntries(schemes.map(({ name }) => [name, []])));
+  }
   if (parameters.length) operation.parameters = parameters.map((text) => JSON.parse(text));
   const body = reducedBody(plan.body, plan.method, schemas);
   if (body) operation.requestBody = body;
@@ -3905,7 +4178,14 @@ export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescripti
   const openapi = ownField(description, "openapi");
   const reduced: DescriptionNode = { openapi: typeof openapi === "string" ? openapi : "3.0.3", paths };
   if (shared) reduced.servers = reducedServer(shared);
-  if (schemas.size) reduced.components = { schemas: reducedComponents(schemas) };
+  const components: DescriptionNode = {};
+  if (schemas.size) components.schemas = reducedComponents(schemas);
+  if (context.schemes.size) {
+    components.securitySchemes = Object.fromEntries(
+      [...context.schemes].map(([name, scheme]) => [name, reducedScheme(scheme)]),
+    );
+  }
+  if (Object.keys(components).length) reduced.components = components;
   // `undefined` parts (a parameter schema's absent format) are left out, as JSON would.
   return JSON.parse(JSON.stringify(reduced));
 }
