@@ -2783,9 +2783,9 @@ function readScheme(context: OpenAPIContext, name: string, route: string): Schem
   const node = resolve(context, isPlainObject(declared) ? ownField(declared, name) : undefined, at);
   if (!node) fail(`${at} is not declared in \`components.securitySchemes\``);
   const type = ownField(node, "type");
-  const sends = (where: SchemePlan["in"], field: string, prefix: string): SchemePlan => ({
+  const sends = (place: SchemePlan["in"], field: string, prefix: string): SchemePlan => ({
     name,
-    in: where,
+    in: place,
     field,
     prefix,
   });
