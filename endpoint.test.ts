@@ -2915,6 +2915,279 @@ openapi(
   },
 );
 
+// --- Credentials by security scheme ---------------------------------------------------------------------------------
+
+/** One operation a path for each requirement: `/<path>` needs `security`. */
+const SCHEMES = {
+  oauth: { type: "oauth2", flows: {} },
+  second: { type: "oauth2", flows: {} },
+  oidc: { type: "openIdConnect", openIdConnectUrl: "https://id.example/.well-known/openid-configuration" },
+  basic: { type: "http", scheme: "basic" },
+  bearer: { type: "http", scheme: "BEARER" },
+  digest: { type: "http", scheme: "Digest" },
+  key: { type: "apiKey", in: "header", name: "X-API-Key" },
+  queryKey: { type: "apiKey", in: "query", name: "api key" },
+  cookieKey: { type: "apiKey", in: "cookie", name: "session" },
+  tls: { type: "mutualTLS" },
+};
+const needs = (...alternatives: string[][]) => ({
+  get: { security: alternatives.map((names) => Object.fromEntries(names.map((name) => [name, []]))) },
+});
+const SECURED = {
+  servers: [{ url: "https://api.example" }],
+  security: [{ oauth: ["read"] }],
+  components: { securitySchemes: SCHEMES },
+  paths: {
+    "/root": { get: {} },
+    "/public": { get: { security: [] } },
+    "/oidc": needs(["oidc"]),
+    "/basic": needs(["basic"]),
+    "/bearer": needs(["bearer"]),
+    "/digest": needs(["digest"]),
+    "/key": needs(["key"]),
+    "/query": needs(["queryKey"]),
+    "/cookie": {
+      get: { security: [{ cookieKey: [] }], parameters: [{ name: "theme", in: "cookie" }] },
+    },
+    "/tls": needs(["tls"]),
+    "/optional": needs([], ["key"]),
+    "/either": needs(["key"], ["basic"]),
+    "/both": needs(["key", "basic"]),
+    "/twice": needs(["oauth", "second"]),
+    "/declared": {
+      get: {
+        security: [{ queryKey: [] }],
+        parameters: [
+          { name: "api key", in: "query", required: true },
+          { name: "q", in: "query" },
+        ],
+      },
+    },
+    "/from": { put: { security: [], parameters: [{ name: "From", in: "header", required: true }] } },
+  },
+};
+const ALADDIN = { username: "Aladdin", password: "pässword" };
+
+openapi(
+  "credentials: each kind of scheme sends its credential where the specification puts it",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SECURED).defaults({
+      "auth:oauth": "oauth-t0ken",
+      "auth:oidc": "id-t0ken",
+      "auth:basic": ALADDIN,
+      "auth:bearer": "b3arer",
+      "auth:digest": 'username="a", response="b"',
+      "auth:key": "k3y",
+      "auth:queryKey": "q+/=",
+      "auth:cookieKey": "s3ss/ion=",
+      "auth:tls": "unused",
+    });
+    const sent = (route: string, options = {}) => {
+      const { url, headers } = api(route as never, options);
+      const { accept, "user-agent": _, ...rest } = headers;
+      return { url, headers: rest };
+    };
+    assert.equal(sent("GET /root"), {
+      url: "https://api.example/root",
+      headers: { authorization: "Bearer oauth-t0ken" },
+    });
+    assert.equal(sent("GET /oidc").headers, { authorization: "Bearer id-t0ken" });
+    // RFC 7617: the user and password as UTF-8, in base64.
+    assert.equal(sent("GET /basic").headers, { authorization: "Basic QWxhZGRpbjpww6Rzc3dvcmQ=" });
+    assert.equal(sent("GET /bearer").headers, { authorization: "Bearer b3arer" });
+    assert.equal(sent("GET /digest").headers, { authorization: 'Digest username="a", response="b"' });
+    assert.equal(sent("GET /key").headers, { "x-api-key": "k3y" });
+    assert.equal(sent("GET /query"), { url: "https://api.example/query?api%20key=q%2B%2F%3D", headers: {} });
+    assert.equal(sent("GET /cookie", { theme: "dark" }).headers, { cookie: "session=s3ss/ion=; theme=dark" });
+    // Mutual TLS sends nothing: the client's certificate is the credential.
+    assert.equal(sent("GET /tls").headers, {});
+    // No requirement, or `security: []`: nothing is sent, whatever the defaults hold.
+    assert.equal(sent("GET /public").headers, {});
+    assert.equal(withOpenAPI(endpoint, SECURED)("GET /public").headers.authorization, undefined);
+  },
+);
+
+openapi(
+  "credentials: the first alternative met is sent, and only it; none met is a TypeError naming them",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SECURED);
+    const both = api.defaults({ "auth:key": "k3y", "auth:basic": ALADDIN });
+    assert.equal(both("GET /either").headers["x-api-key"], "k3y");
+    assert.is(both("GET /either").headers.authorization, undefined, "the second alternative's credential stays");
+    const basicOnly = api.defaults({ "auth:basic": ALADDIN });
+    assert.is(basicOnly("GET /either").headers.authorization, "Basic QWxhZGRpbjpww6Rzc3dvcmQ=");
+    assert.is(basicOnly("GET /either").headers["x-api-key"], undefined);
+    // An empty alternative needs nothing: listed first, it is met, and nothing is sent.
+    assert.is(both("GET /optional").headers["x-api-key"], undefined);
+    // Schemes needed together: all sent, or the call refused.
+    assert.equal(
+      [both("GET /both").headers["x-api-key"], both("GET /both").headers.authorization],
+      ["k3y", "Basic QWxhZGRpbjpww6Rzc3dvcmQ="],
+    );
+    throwsType(
+      () => api.defaults({ "auth:key": "k3y" })("GET /both"),
+      '"GET /both" needs credentials: "auth:key" with "auth:basic"',
+    );
+    throwsType(() => api("GET /either"), '"GET /either" needs credentials: "auth:key", or "auth:basic"');
+    throwsType(() => api("GET /root"), '"GET /root" needs credentials: "auth:oauth"');
+    // Two schemes of one requirement in one place: the first listed writes it.
+    const twice = api.defaults({ "auth:oauth": "first", "auth:second": "second" });
+    assert.is(twice("GET /twice").headers.authorization, "Bearer first");
+    // A call's own credential over the defaults'.
+    assert.is(twice("GET /root", { "auth:oauth": "mine" }).headers.authorization, "Bearer mine");
+    assert.is(api("GET /root", { "auth:oauth": "mine" }).headers.authorization, "Bearer mine");
+  },
+);
+
+openapi(
+  "credentials: a header the caller sets wins, and meets the scheme; a parameter in the key's place wins too",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SECURED);
+    const token = { headers: { authorization: "Bearer own" } };
+    assert.is(api("GET /root", token).headers.authorization, "Bearer own");
+    assert.is(api.defaults(token)("GET /root").headers.authorization, "Bearer own");
+    assert.is(api.defaults({ "auth:oauth": "given" })("GET /root", token).headers.authorization, "Bearer own");
+    assert.is(api("GET /key", { headers: { "X-Api-Key": "own" } }).headers["x-api-key"], "own");
+    assert.is(api("GET /cookie", { headers: { cookie: "session=own" } }).headers.cookie, "session=own");
+    // An API key declared again as a required parameter of the same place: the credential fills it...
+    const keyed = api.defaults({ "auth:queryKey": "c" });
+    assert.is(keyed("GET /declared", { q: "x" }).url, "https://api.example/declared?q=x&api%20key=c");
+    // ...and the parameter, given, is sent instead, once.
+    assert.is(keyed("GET /declared", { "api key": "p" }).url, "https://api.example/declared?api%20key=p");
+    assert.is(api("GET /declared", { "api key": "p" }).url, "https://api.example/declared?api%20key=p");
+    throwsType(() => api("GET /declared", { q: "x" }), 'parameter "api key" is required by "GET /declared"');
+  },
+);
+
+openapi(
+  "a required header parameter set in headers, in any case, is given; the parameter's key wins over it",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SECURED);
+    assert.is(api("PUT /from", { headers: { FROM: "a@example.com" } }).headers.from, "a@example.com");
+    assert.is(api.defaults({ headers: { from: "a@example.com" } })("PUT /from").headers.from, "a@example.com");
+    assert.is(
+      api("PUT /from", { From: "b@example.com", headers: { from: "a@example.com" } }).headers.from,
+      "b@example.com",
+    );
+    throwsType(() => api("PUT /from"), 'parameter "From" is required by "PUT /from"');
+  },
+);
+
+openapi(
+  "credentials: a scheme name the description lacks, a credential of the wrong shape: TypeErrors that keep the secret",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SECURED);
+    const hint = '"auth:bearr" names no security scheme of the description: did you mean "auth:bearer"?';
+    throwsType(() => api.defaults({ "auth:bearr": "t" }), hint);
+    throwsType(() => api("GET /bearer", { "auth:bearr": "t" }), hint);
+    throwsType(
+      () => api("GET /basic", { "auth:basic": "Aladdin:pässword" }),
+      '"auth:basic" must be { username, password }',
+    );
+    throwsType(
+      () => api("GET /basic", { "auth:basic": { username: "a:b", password: "" } }),
+      'the user name without ":"',
+    );
+    for (const secret of ["s3cret\r\nx-injected: 1", "s3cret\n", 42]) {
+      try {
+        api("GET /key", { "auth:key": secret as never });
+        assert.unreachable("a credential that is no header value was sent");
+      } catch (error) {
+        assert.instance(error, TypeError);
+        assert.is((error as Error).message, 'endpoint-options: "auth:key" must be a string without CR, LF or NUL');
+      }
+    }
+    throwsType(
+      () => api("GET /cookie", { "auth:cookieKey": "a; admin=1" }),
+      '"auth:cookieKey" holds a character no cookie holds',
+    );
+    throwsType(
+      () => api("GET /basic", { "auth:basic": { username: "\ud800", password: "" } }),
+      '"auth:basic" has a lone surrogate',
+    );
+  },
+);
+
+openapi(
+  "credentials: a scheme the description gets wrong is a TypeError naming the operation and the scheme",
+  ({ withOpenAPI, endpoint }) => {
+    const broken = (scheme: object) =>
+      withOpenAPI(endpoint, {
+        servers: [{ url: "https://api.example" }],
+        components: { securitySchemes: { s: scheme } },
+        paths: { "/a": needs(["s"]), "/b": { get: {} } },
+      });
+    const cases: [object, string][] = [
+      [
+        { type: "apiKey", in: "path", name: "k" },
+        '"GET /a": security scheme "s": `in` must be "header", "query" or "cookie", not "path"',
+      ],
+      [
+        { type: "apiKey", in: "header", name: "Host" },
+        '"GET /a": security scheme "s": "Host" is no header name for a credential',
+      ],
+      [{ type: "apiKey", in: "header", name: "x-key\r\nx-injected" }, "is no header name for a credential"],
+      [{ type: "apiKey", in: "cookie", name: "a=b" }, '"a=b" is no cookie name for a credential'],
+      [{ type: "http", scheme: "Bearer x" }, '"GET /a": security scheme "s": `scheme` is not an auth-scheme'],
+      [{ type: "magic" }, '`type` must be "apiKey", "http", "oauth2", "openIdConnect" or "mutualTLS", not "magic"'],
+    ];
+    for (const [scheme, message] of cases) {
+      throwsType(() => broken(scheme)("GET /a", { "auth:s": "k" } as never), message);
+      // The other operations keep working.
+      assert.is(broken(scheme)("GET /b").url, "https://api.example/b");
+    }
+    const undeclared = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.example" }],
+      paths: { "/a": needs(["nope"]) },
+    });
+    throwsType(
+      () => undeclared("GET /a"),
+      '"GET /a": security scheme "nope" is not declared in `components.securitySchemes`',
+    );
+    // A name that is any other name: never a prototype's.
+    const proto = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.example" }],
+      components: {
+        securitySchemes: JSON.parse('{"__proto__": {"type": "apiKey", "in": "header", "name": "__proto__"}}'),
+      },
+      paths: { "/a": { get: { security: JSON.parse('[{"__proto__": []}]') } } },
+    });
+    const sent = proto("GET /a", JSON.parse('{"auth:__proto__": "k"}'));
+    assert.is(Object.getOwnPropertyDescriptor(sent.headers, "__proto__")?.value, "k");
+    assert.is(({} as Record<string, unknown>).type, undefined);
+  },
+);
+
+openapi(
+  "credentials: reduceOpenAPI keeps every requirement and scheme: the same requests",
+  ({ withOpenAPI, endpoint, reduceOpenAPI }) => {
+    const reduced = reduceOpenAPI(SECURED);
+    const credentials = {
+      "auth:oauth": "o",
+      "auth:second": "s",
+      "auth:oidc": "i",
+      "auth:basic": ALADDIN,
+      "auth:bearer": "b",
+      "auth:digest": "d",
+      "auth:key": "k",
+      "auth:queryKey": "q",
+      "auth:cookieKey": "c",
+    };
+    const [whole, light] = [SECURED, reduced].map((description) =>
+      withOpenAPI(endpoint, description).defaults(credentials),
+    );
+    for (const path of Object.keys(SECURED.paths)) {
+      const method = path === "/from" ? "PUT" : "GET";
+      const options = path === "/from" ? { From: "a" } : path === "/declared" ? { q: "x" } : {};
+      assert.equal(light(`${method} ${path}` as never, options), whole(`${method} ${path}` as never, options), path);
+    }
+    throwsType(
+      () => withOpenAPI(endpoint, reduced)("GET /either"),
+      '"GET /either" needs credentials: "auth:key", or "auth:basic"',
+    );
+  },
+);
+
 openapi.run();
 
 // --- Differential: every GitHub REST route against @octokit/endpoint 11 --------------------

@@ -3037,7 +3037,7 @@ function credentialText({ name, in: where, prefix }: SchemePlan, value: unknown)
     if (typeof username !== "string" || typeof password !== "string" || username.includes(":")) {
       fail(`${key} must be { username, password }: two strings, the user name without ":"`);
     }
-    return "Basic " + base64(username + ":" + password, key);
+    return "Basic " + base64(username + ":" + password, "auth:" + name);
   }
   if (typeof value !== "string" || /[\r\n\0]/.test(value)) fail(`${key} must be a string without CR, LF or NUL`);
   if (where === "cookie" && !COOKIE_OCTETS.test(value)) fail(`${key} holds a character no cookie holds`);
@@ -3115,9 +3115,9 @@ function chooseCredentials(
   return chosen;
 }
 
-/** Headers with a call's credentials: each where the caller set none, a cookie beside the caller's. */
+/** Headers with a call's credentials (none in a place the caller set: see `callerFills()`), a cookie beside theirs. */
 function addCredentials(headers: DescriptionNode, { headers: pairs, cookie }: Credentials): void {
-  for (const [name, text] of pairs) if (ownField(headers, name) === undefined) put(headers, name, text);
+  for (const [name, text] of pairs) put(headers, name, text);
   if (cookie) headers.cookie = headers.cookie ? headers.cookie + "; " + cookie : cookie;
 }
 
