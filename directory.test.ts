@@ -10,6 +10,7 @@
 //
 // The test asserts that only classes documented as unsupported (UNSUPPORTED) are left, on at most 0.5% of the
 // operations, and that each deliberate fault wrapped around the library's output turns operations red.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -1418,6 +1419,13 @@ test("the README lists each class left unsupported", () => {
   const readme = readFileSync("README.md", "utf8");
   const list = readme.slice(readme.indexOf("<!-- unsupported -->"), readme.indexOf("<!-- /unsupported -->"));
   for (const item of Object.values(UNSUPPORTED)) assert.ok(list.includes(`- **${item}**`), `README: ${item}`);
+});
+
+test("the reference's credentials by security scheme pass its own rule-by-rule checks", () => {
+  // fixtures/reference-security.check.mjs: hand-written descriptions, exact expected values, each rule once.
+  const run = spawnSync(process.execPath, ["fixtures/reference-security.check.mjs"], { encoding: "utf8" });
+  assert.is(run.status, 0, run.stderr);
+  assert.match(run.stdout, /^all \d+ security checks pass/);
 });
 
 test("the oracle accepts the reference's requests and fails deliberately wrong ones", () => {
