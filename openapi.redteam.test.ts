@@ -16,7 +16,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { endpoint, reduceOpenAPI, withOpenAPI } from "./endpoint.ts";
 import { BIG_APIS, descriptionName, directoryFiles, readDescription } from "./fixtures/directory.mjs";
-import { RFC3986_URI } from "./fixtures/testkit.mjs";
+import { credentialsFor, RFC3986_URI } from "./fixtures/testkit.mjs";
 
 // --- Object.prototype, before anything runs --------------------------------------------------------------------------
 
@@ -1129,6 +1129,114 @@ test("$refs: one the call needs that names nothing is refused naming it, when th
   ]);
 });
 
+// --- 5b. Credentials a description or a value cannot misplace ---------------------------------------------------------
+
+/** A description whose one operation needs scheme `s` (as `scheme` says), beside a public one. */
+const secured = (scheme: object) =>
+  doc(
+    { "/pets/{id}": { get: op({ parameters: [param("id", "path")], security: [{ s: [] }] }) }, "/open": { get: op() } },
+    { components: { securitySchemes: { s: scheme } } },
+  );
+
+test("credentials: a scheme whose `in` or `name` would put a credential out of place is refused, naming it", () =>
+  each(
+    [
+      [{ type: "apiKey", in: "path", name: "id" }, '`in` must be "header", "query" or "cookie", not "path"'],
+      [{ type: "apiKey", in: "__proto__", name: "k" }, 'not "__proto__"'],
+      [{ type: "apiKey", in: "header", name: "Host" }, '"Host" is no header name for a credential'],
+      [{ type: "apiKey", in: "header", name: "Content-Length" }, '"Content-Length" is no header name'],
+      [{ type: "apiKey", in: "header", name: "x-key\r\nhost: evil.example" }, "is no header name for a credential"],
+      [{ type: "apiKey", in: "cookie", name: "a; admin=1" }, "is no cookie name for a credential"],
+      [{ type: "apiKey", in: "header", name: 7 }, '"7" is no header name'],
+      [{ type: "http", scheme: "Bearer\r\nx-injected: 1" }, "`scheme` is not an auth-scheme"],
+      [{ type: "http" }, "`scheme` is not an auth-scheme"],
+    ].flatMap(([scheme, message]) =>
+      refusedWays(secured(scheme as object), "GET /pets/{id}", { id: "1", "auth:s": "k3y" }, [
+        message as string,
+      ]).concat([[`${q(JSON.stringify(scheme))}: the public operation`, () => fine(withOpenAPI(endpoint, doc(FINE)))]]),
+    ),
+  ));
+
+test("credentials: a query API key's name and value are percent-encoded, never query syntax", () =>
+  each([
+    ...builtWays(
+      secured({ type: "apiKey", in: "query", name: "key&admin=1#x" }),
+      "GET /pets/{id}",
+      { id: "1", "auth:s": "v&admin=1?#/" },
+      `${API}/pets/1?key%26admin%3D1%23x=v%26admin%3D1%3F%23%2F`,
+    ),
+    ...builtWays(
+      secured({ type: "apiKey", in: "query", name: "__proto__" }),
+      "GET /pets/{id}",
+      { id: "1", "auth:s": "k" },
+      `${API}/pets/1?__proto__=k`,
+    ),
+  ]));
+
+test("credentials: a credential holding CR, LF or NUL, or no text, is refused, in every way, and never echoed", () =>
+  each(
+    ["t0ken\r\nx-injected: 1", "t0ken\n", "t0ken\0", 7, { toString: () => "t0ken" }, ["t0ken"]].flatMap((secret) =>
+      [
+        { type: "http", scheme: "bearer" },
+        { type: "apiKey", in: "header", name: "X-Key" },
+        { type: "apiKey", in: "query", name: "key" },
+        { type: "apiKey", in: "cookie", name: "key" },
+      ].flatMap((scheme) =>
+        ways(secured(scheme), "GET /pets/{id}", { id: "1", "auth:s": secret }).map(
+          ([label, run]): Case => [
+            label,
+            () => {
+              try {
+                run();
+              } catch (error) {
+                ours(error, '"auth:s" must be a string without CR, LF or NUL');
+                assert.ok(!(error as Error).message.includes("t0ken"), "the secret is in the message");
+                return;
+              }
+              assert.unreachable("built");
+            },
+          ],
+        ),
+      ),
+    ),
+  ));
+
+test("credentials: never sent to an operation that does not name their scheme, nor to another host", () =>
+  each([
+    ...builtWays(secured({ type: "http", scheme: "bearer" }), "GET /open", { "auth:s": "t0ken" }, `${API}/open`).map(
+      ([label, run]): Case => [label, () => assert.is((run() as any)?.headers?.authorization, undefined)],
+    ),
+    // A server variable cannot take the credential elsewhere: the host is held to its place.
+    ...refusedWays(
+      doc(
+        { "/a": { get: op({ security: [{ s: [] }] }) } },
+        {
+          servers: [{ url: "https://{tenant}.api.example.com", variables: { tenant: { default: "eu" } } }],
+          components: { securitySchemes: { s: { type: "http", scheme: "bearer" } } },
+        },
+      ),
+      "GET /a",
+      { "auth:s": "t0ken", "server:tenant": "evil.example/" },
+      'server variable "tenant" must be a DNS label',
+    ),
+  ]));
+
+test("credentials: a scheme named `__proto__` or `constructor` is an ordinary name", () =>
+  each(
+    ["__proto__", "constructor", "toString"].flatMap((name) => {
+      const description = JSON.parse(
+        JSON.stringify(doc({ "/a": { get: op({ security: [{ NAME: [] }] }) } })).replace(/NAME/g, name),
+      );
+      description.components = JSON.parse(
+        `{"securitySchemes": {${JSON.stringify(name)}: {"type": "apiKey", "in": "header", "name": "x-key"}}}`,
+      );
+      const options = JSON.parse(`{${JSON.stringify(`auth:${name}`)}: "k"}`);
+      return builtWays(description, "GET /a", options, `${API}/a`).map(
+        ([label, run]): Case => [label, () => assert.is((run() as any).headers["x-key"], "k")],
+      );
+    }),
+  ));
+
 // --- 6. A small description must not stall ---------------------------------------------------------------------------
 
 /**
@@ -1589,6 +1697,7 @@ function problemOf(result: any, githubAllowed: boolean): string | undefined {
     return "not request options";
   }
   if (!RFC3986_URI.test(result.url)) return `a URL RFC 3986 does not allow: ${shown(result.url)}`;
+  if (/t0ken/.test(new URL(result.url).host)) return `a credential in the host: ${shown(result.url)}`;
   if (!githubAllowed && result.url.startsWith("https://api.github.com")) return "sent to api.github.com";
   for (const [name, value] of Object.entries(result.headers)) {
     if (!TOKEN.test(name)) return `the header name ${q(name)}`;
@@ -1725,15 +1834,22 @@ type FuzzApi = [api: any, label: string, githubAllowed: boolean];
 /** The APIs a mutated description makes: on the library's default base, on a base of ours, on its reduction. */
 function fuzzApis(report: FuzzReport, name: string, description: any): FuzzApi[] {
   const apis: FuzzApi[] = [];
-  const made = attempt(report, `${name}: withOpenAPI()`, () => withOpenAPI(endpoint, description));
+  // Credentials for every scheme it declares, given once: each call sends its operation's first alternative's.
+  const authorized = (api: any, from: any) => api.defaults(credentialsFor(from));
+  const made = attempt(report, `${name}: withOpenAPI()`, () =>
+    authorized(withOpenAPI(endpoint, description), description),
+  );
   // A description whose every server is gone sends nowhere on the library's default base (api.github.com).
   if (made) apis.push([made, "the default base", false]);
   const ourBase = endpoint.defaults({ baseUrl: "https://fuzz.example" });
-  const based = attempt(report, `${name}: withOpenAPI()`, () => withOpenAPI(ourBase, description));
+  const based = attempt(report, `${name}: withOpenAPI()`, () =>
+    authorized(withOpenAPI(ourBase, description), description),
+  );
   if (based) apis.push([based, "a baseUrl set", true]);
   const reduced = attempt(report, `${name}: reduceOpenAPI()`, () => reduceOpenAPI(description));
   const onReduction =
-    reduced && attempt(report, `${name}: withOpenAPI(reduced)`, () => withOpenAPI(endpoint, reduced as any));
+    reduced &&
+    attempt(report, `${name}: withOpenAPI(reduced)`, () => authorized(withOpenAPI(endpoint, reduced as any), reduced));
   if (onReduction) apis.push([onReduction, "reduced", false]);
   return apis;
 }
