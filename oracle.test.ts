@@ -30,13 +30,13 @@ import {
   awkward,
   builds,
   callOf,
+  credentialsFor,
   follow,
   OAS_EXAMPLES,
   PRODUCTION_FIXTURES,
   published,
   RFC3986_URI,
   sample as sampleIn,
-  credentialsFor,
 } from "./fixtures/testkit.mjs";
 
 type Lib = typeof source;
@@ -1623,8 +1623,8 @@ const withBearer = (description: Schema): Schema => ({
 for (const file of process.env.ORACLE_APIS?.split(",") ?? [...BIG_APIS, ...SECURED_APIS]) {
   big(`${file}: every operation accepted, or refused for the generator's values or Prism's limits`, async () => {
     const started = performance.now();
-    const published = await readDescription(join(DIRECTORY_API, file));
-    const description = file === "openai.com.json" ? withBearer(published) : published;
+    const asPublished = await readDescription(join(DIRECTORY_API, file));
+    const description = file === "openai.com.json" ? withBearer(asPublished) : asPublished;
     const run: BigRun = { file, ...(await sendBig(file, description)), seconds: (performance.now() - started) / 1000 };
     bigRuns.push(run);
     printRun(run);
