@@ -1849,8 +1849,11 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends
     route: RouteArgument<Paths, Route>,
     ...options: OpenAPIArguments<Paths, Route, Defaults, In>
   ): RequestOptions & { method: Route extends string ? RouteMethod<Route> : string; headers: EndpointHeaders };
-  /** A typed endpoint with these options as defaults: a parameter they set is optional in every call. */
-  defaults<const Options extends EndpointOptions>(
+  /**
+   * A typed endpoint with these options as defaults: a parameter they set is optional in every call; server values
+   * and credentials (`"auth:<scheme>"`) are given once.
+   */
+  defaults<const Options extends EndpointOptions & Undeclared>(
     options: Options,
   ): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In>;
 }

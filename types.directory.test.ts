@@ -88,6 +88,16 @@ const customer = stripe.defaults({ customer: "cus_1", "server:region": "eu" });
 customer("GET /v1/customers/{customer}");
 customer("POST /v1/customers/{customer}", { description: "Regular", "server:region": "us" });
 
+// Credentials by the description's scheme names, given once or per call: HTTP basic's a user and password, the
+// others text.
+const authorized = stripe.defaults({ "auth:basicAuth": { username: "sk_test_4eC39Hq", password: "" } });
+authorized("GET /v1/customers");
+stripe("GET /v1/customers", { "auth:bearerAuth": "sk_test_4eC39Hq" });
+// @ts-expect-error a credential is text, or a user name and password
+stripe("GET /v1/customers", { "auth:bearerAuth": 42 });
+// @ts-expect-error basic's password is given, even when empty
+stripe.defaults({ "auth:basicAuth": { username: "sk_test_4eC39Hq" } });
+
 // --- Kubernetes: every PATCH's body is `Patch`, `Record<string, never>` -------------------------------------------
 
 const kubernetes = withOpenAPI<Kubernetes>(endpoint, description);
