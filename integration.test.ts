@@ -574,7 +574,9 @@ npm(
   async () => {
     const snippet = snippets.get("petstore")!;
     writeFileSync(join(app, "petstore-example.ts"), snippet);
-    writeFileSync(join(app, "petstore.d.ts"), readFileSync(join(root, "fixtures", "petstore.paths.ts"), "utf8"));
+    // Named as the README names it: a file of its own, beside the example's (`petstore.d.ts` beside `petstore.ts`
+    // would be the script's own declarations: TS2459).
+    writeFileSync(join(app, "petstore-paths.d.ts"), readFileSync(join(root, "fixtures", "petstore.paths.ts"), "utf8"));
     cpSync(
       join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json"),
       join(app, "petstore.json"),
@@ -601,11 +603,12 @@ npm(
     const { stdout, seen } = await sendToLocal(
       "petstore-out/petstore-example.js",
       "http://petstore.swagger.io",
-      (request) => `${request.method} ${request.url} api_key=${request.headers.api_key}`,
+      (request) =>
+        `${request.method} ${request.url} api_key=${request.headers.api_key} ${request.headers.authorization}`,
       {},
     );
     assert.is(stdout.trim(), promised(snippet));
-    assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key"]);
+    assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key Bearer t0k3n"]);
   },
 );
 
@@ -815,7 +818,10 @@ cdn(
     // Node, from the whole description, builds the same.
     const { endpoint, withOpenAPI } = await import(join(installed, "dist", "endpoint.mjs"));
     assert.is(
-      withOpenAPI(endpoint, JSON.parse(readFileSync(whole, "utf8")))("GET /pet/findByStatus", { status: ["sold"] }).url,
+      withOpenAPI(endpoint, JSON.parse(readFileSync(whole, "utf8"))).defaults({ "auth:petstore_auth": "t0k3n" })(
+        "GET /pet/findByStatus",
+        { status: ["sold"] },
+      ).url,
       promised(recipe),
     );
   },
