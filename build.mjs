@@ -32,8 +32,10 @@ const INTERNAL_FIELDS = new RegExp(
     ["route", "templates", "form", "server", "variable", "key", "json", "state", "description", "answers"],
     ["escaped", "reserved", "shape", "date", "segment", "types", "fields", "part", "fallback", "choices", "pieces"],
     ["absolute", "refs", "plans", "serverNames", "own", "plan", "prepared", "pairs", "urlParameter", "whole"],
-    ["placed", "guard", "trailing", "usual", "inQuery", "inCookie", "inHeaders", "nested", "escapes", "jsonList"],
+    ["placed", "guard", "trailing", "usual", "inQuery", "inCookie", "inHeaders", "nested", "jsonList"],
     ["jsonObject", "formType", "multipart", "file", "query", "emptyish", "asObject"],
+    // SchemePlan, Credentials, Call
+    ["field", "schemes", "places", "fills", "credentials", "auths", "given"],
   ]
     .flat()
     .join("|")})$`,
