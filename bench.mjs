@@ -24,7 +24,7 @@ const CHART_COLORS = {
   "endpoint-options": "#2f6fdf",
   "endpoint-options, no dot": "#8fb3ef",
   withOpenAPI: "#6a4fd0",
-  "withOpenAPI, token in headers": "#a493e3",
+  "withOpenAPI, its header by hand": "#a493e3",
   "withOpenAPI, credentials": "#4a2fa0",
   "@octokit/endpoint": "#a0a0a0",
   "hand-written": "#3aa76d",
@@ -262,10 +262,11 @@ const workloads = [
 // the exploded list as a route recipe) so that both build the same request. openapi-fetch builds a `Request`
 // and calls the `fetch` it is given, which answers at once with an empty 204; it is timed up to that call.
 const petstore = JSON.parse(readFileSync("node_modules/@readme/oas-examples/3.0/json/petstore.json", "utf8"));
-// Petstore's operations need its OAuth 2 token (GET /pet/{petId} takes its API key instead): given once, by the
-// scheme's name, it goes as a bearer token; the plain endpoint is given the same header.
+// Petstore's operations need its OAuth 2 token, GET /pet/{petId} its API key, PUT /user/{username} nothing: given
+// once, by the schemes' names, each goes where its scheme says; the plain endpoint is given the same header.
 const TOKEN = "t0ken";
-const pets = withOpenAPI(endpoint, petstore).defaults({ "auth:petstore_auth": TOKEN });
+const KEY = "special-key";
+const pets = withOpenAPI(endpoint, petstore).defaults({ "auth:petstore_auth": TOKEN, "auth:api_key": KEY });
 const PETSTORE = "http://petstore.swagger.io/v2";
 const answered = Promise.resolve(new Response(null, { status: 204 }));
 let fetched;
@@ -276,12 +277,11 @@ const client = createClient({
     return answered;
   },
 });
-const bearer = `Bearer ${TOKEN}`;
-const jsonAnswer = endpoint.defaults({
-  baseUrl: PETSTORE,
-  headers: { accept: "application/json, application/xml", authorization: bearer },
-});
-const noAnswer = endpoint.defaults({ baseUrl: PETSTORE, headers: { accept: "*/*", authorization: bearer } });
+const bearer = { authorization: `Bearer ${TOKEN}` };
+const apiKey = { api_key: KEY };
+const plainWith = (accept, credential) => endpoint.defaults({ baseUrl: PETSTORE, headers: { accept, ...credential } });
+const jsonAnswer = plainWith("application/json, application/xml", bearer);
+const keyed = plainWith("application/json, application/xml", apiKey);
 const pet = () => ({
   name: "Rex",
   photoUrls: ["https://img.example/rex 1.png"],
@@ -300,16 +300,23 @@ const petstoreCalls = [
   ],
   [
     "GET /pet/{petId}",
-    jsonAnswer,
+    keyed,
     "GET /pet/{petId}",
     "GET /pet/{petId}",
     () => ({ petId: 10 }),
     () => client.GET("/pet/{petId}", { params: { path: { petId: 10 } } }),
   ],
-  ["POST /pet, a JSON body", noAnswer, "POST /pet", "POST /pet", pet, () => client.POST("/pet", { body: pet() })],
+  [
+    "POST /pet, a JSON body",
+    plainWith("*/*", bearer),
+    "POST /pet",
+    "POST /pet",
+    pet,
+    () => client.POST("/pet", { body: pet() }),
+  ],
   [
     "PUT /user/{username}, a JSON body",
-    noAnswer,
+    plainWith("*/*", {}),
     "PUT /user/{username}",
     "PUT /user/{username}",
     user,
@@ -334,16 +341,16 @@ for (const [name, plain, recipe, route, options, peer] of petstoreCalls) {
   });
 }
 
-// What credentials given once by scheme cost a call: the same petstore call with the token the caller set in headers
+// What credentials given once by scheme cost a call: the same petstore call with the key the caller set in headers
 // (which meets the scheme too, and sends no credential of the library's).
-const petsWithHeader = withOpenAPI(endpoint, petstore).defaults({ headers: { authorization: bearer } });
+const petsWithHeader = withOpenAPI(endpoint, petstore).defaults({ headers: apiKey });
 workloads.push({
-  name: 'petstore GET /pet/{petId}, "auth:petstore_auth" given once, beside the token in headers',
+  name: 'petstore GET /pet/{petId}, "auth:api_key" given once, beside the key in headers',
   ops: 1,
   credentials: true,
   candidates: {
-    "endpoint-options": () => jsonAnswer("GET /pet/{petId}", { petId: 10 }),
-    "withOpenAPI, token in headers": () => petsWithHeader("GET /pet/{petId}", { petId: 10 }),
+    "endpoint-options": () => keyed("GET /pet/{petId}", { petId: 10 }),
+    "withOpenAPI, its header by hand": () => petsWithHeader("GET /pet/{petId}", { petId: 10 }),
     "withOpenAPI, credentials": () => pets("GET /pet/{petId}", { petId: 10 }),
   },
 });
@@ -572,11 +579,11 @@ else {
   }
   // Credentials given once: within 1.1× of the same call that sends the caller's own header.
   for (const { workload, ns } of rows) {
-    const [given, own] = [ns["withOpenAPI, credentials"], ns["withOpenAPI, token in headers"]];
+    const [given, own] = [ns["withOpenAPI, credentials"], ns["withOpenAPI, its header by hand"]];
     if (!given || !own) continue;
     const ratio = given / own;
     console.log(
-      `${workload}: credentials ${ratio.toFixed(2)}× the token in headers (target 1.1×)${ratio > 1.1 ? ": missed" : ""}.`,
+      `${workload}: credentials ${ratio.toFixed(2)}× the header by hand (target 1.1×)${ratio > 1.1 ? ": missed" : ""}.`,
     );
   }
   // The target: at least 10× @octokit/endpoint on every workload. What the hand-written floor costs, as measured.

@@ -35,7 +35,7 @@ const INTERNAL_FIELDS = new RegExp(
     ["placed", "guard", "trailing", "usual", "inQuery", "inCookie", "inHeaders", "nested", "jsonList"],
     ["jsonObject", "formType", "multipart", "file", "query", "emptyish", "asObject"],
     // SchemePlan, Credentials, Call
-    ["field", "schemes", "places", "fills", "credentials", "auths", "given"],
+    ["field", "schemes", "places", "fills", "credentials", "auths"],
   ]
     .flat()
     .join("|")})$`,

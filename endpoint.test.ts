@@ -3033,8 +3033,10 @@ openapi(
     // Two schemes of one requirement in one place: the first listed writes it.
     const twice = api.defaults({ "auth:oauth": "first", "auth:second": "second" });
     assert.is(twice("GET /twice").headers.authorization, "Bearer first");
-    // A call's own credential over the defaults'.
+    // A call's own credential over the defaults'; merge() and parse() carry the defaults' as they carry any.
     assert.is(twice("GET /root", { "auth:oauth": "mine" }).headers.authorization, "Bearer mine");
+    assert.equal(twice.parse(twice.merge("GET /twice" as never)), twice("GET /twice"));
+    assert.is(twice.DEFAULTS["auth:oauth"], "first");
     assert.is(api("GET /root", { "auth:oauth": "mine" }).headers.authorization, "Bearer mine");
   },
 );

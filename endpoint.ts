@@ -1919,8 +1919,9 @@ interface OpenAPIContext {
   schemas: Map<DescriptionNode | undefined, Map<string, Shape>>;
   /** The names of the variables of all the description's servers, gathered when first needed. */
   serverNames: Set<string> | undefined;
-  /** Each security scheme read so far, by name (every operation naming it shares it). */
+  /** Each security scheme read so far, by name (every operation naming it shares it); the names declared. */
   schemes: Map<string, SchemePlan>;
+  schemeNames: Set<string> | undefined;
   /** The library's own GitHub defaults (`endpoint.DEFAULTS`): where they stand, the caller set nothing. */
   own: { baseUrl: string; accept: string | number | undefined };
 }
@@ -2090,6 +2091,7 @@ function toContext(description: OpenAPIDescription, who: string): OpenAPIContext
     schemas: new Map(),
     serverNames: undefined,
     schemes: new Map(),
+    schemeNames: undefined,
     own,
   };
 }
@@ -2995,11 +2997,13 @@ function nearest(name: string, names: Iterable<string>): string | undefined {
   return best;
 }
 
-/** The names of the description's security schemes. */
-function schemeNames({ description }: OpenAPIContext): string[] {
-  const components = ownField(description, "components");
+/** The names of the description's security schemes, gathered once. */
+function schemeNames(context: OpenAPIContext): Set<string> {
+  if (context.schemeNames) return context.schemeNames;
+  const components = ownField(context.description, "components");
   const declared = isPlainObject(components) ? ownField(components, "securitySchemes") : undefined;
-  return isPlainObject(declared) ? Object.keys(declared) : [];
+  context.schemeNames = new Set(isPlainObject(declared) ? Object.keys(declared) : []);
+  return context.schemeNames;
 }
 
 /**
@@ -3010,7 +3014,7 @@ function checkName(context: OpenAPIContext, key: string): string {
   const server = key[0] === "s";
   const prefix = server ? "server:" : "auth:";
   const name = key.slice(prefix.length);
-  const names = server ? serverNames(context) : new Set(schemeNames(context));
+  const names = server ? serverNames(context) : schemeNames(context);
   if (names.has(name)) return name;
   const near = nearest(name, names);
   const what = server ? "variable of the description's servers" : "security scheme of the description";
@@ -3188,10 +3192,25 @@ function headersOf(
   return headers;
 }
 
+/**
+ * The defaults' parameters but their `"server:"` and `"auth:"` keys, which are worked out once: `null` when none is
+ * left, so that a call through `defaults({ "auth:key": … })` reads its own options alone, as one without defaults.
+ */
+function callParams(params: Record<string, unknown> | null): Record<string, unknown> | null {
+  const keys = params
+    ? Object.keys(params).filter((key) => !key.startsWith("server:") && !key.startsWith("auth:"))
+    : [];
+  if (!keys.length) return null;
+  const rest: Record<string, unknown> = {};
+  for (const key of keys) put(rest, key, params![key]);
+  return rest;
+}
+
 /** For one state, each operation prepared when first called (see `Prepared`). */
-function preparer(context: OpenAPIContext, state: State): Preparer {
-  const values = namedValues(context, "server:", state.params);
-  const credentials = namedValues(context, "auth:", state.params);
+function preparer(context: OpenAPIContext, defaults: State): Preparer {
+  const values = namedValues(context, "server:", defaults.params);
+  const credentials = namedValues(context, "auth:", defaults.params);
+  const state = { ...defaults, params: callParams(defaults.params) };
   const prepared = cached((id): Prepared => {
     // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave.
     const { lower, url } = parseRoute(id);
@@ -3597,7 +3616,7 @@ function placeParameters(plan: OperationPlan, call: Call, fills: number[], heade
  * `"query:"` key to `pairs`, a `"body:"` key to the body; any other to the body, or for a GET or HEAD (which sends
  * none) to the query, unless the description declares it a body property.
  */
-function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: string, value: unknown, own: boolean) {
+function take(plan: OperationPlan, call: Call, key: string, value: unknown, own: boolean) {
   const { route, method, body } = plan;
   const get = method === "get" || method === "head";
   const colon = key.indexOf(":");
@@ -3608,10 +3627,10 @@ function take(context: OpenAPIContext, plan: OperationPlan, call: Call, key: str
   }
   const where = colon < 0 ? "" : key.slice(0, colon);
   if (where === "server" || where === "auth") {
-    // The call's own server values and credentials are its own; the defaults' were worked out once.
+    // The call's own server values and credentials are checked and worked out for it (see `namedValues()`); the
+    // defaults' were, once.
     if (where === "server") call.servers ||= own;
     else call.auths ||= own;
-    checkName(context, key);
   } else if (where === "query") {
     call.pairs ??= [];
     undeclaredQuery(call.pairs, key.slice(6), textual(value, key));
@@ -3897,7 +3916,6 @@ function addRun(call: Call, options: Record<string, unknown>, key: string): void
  * defaults'): a parameter's value to its slots, any other key taken (see `take()`).
  */
 function readCall(
-  context: OpenAPIContext,
   state: State,
   plan: OperationPlan,
   options: Record<string, unknown>,
@@ -3929,7 +3947,7 @@ function readCall(
       if (slots === undefined && key.startsWith("server:")) call.servers = true;
       if (slots === undefined && key.startsWith("auth:")) call.auths = true;
     } else if (slots !== undefined) give(call, plan, slots, value);
-    else take(context, plan, call, key, value, true);
+    else take(plan, call, key, value, true);
   }
   if (run > 0) call.object = { ...options };
   if (params === options) return call;
@@ -3938,7 +3956,7 @@ function readCall(
     if (value === undefined || !hasOwn(params, key)) continue;
     const slots = plan.keys.get(key);
     if (slots === REFUSED_KEY) refuseHeader(plan, key);
-    else if (slots === undefined) take(context, plan, call, key, value, false);
+    else if (slots === undefined) take(plan, call, key, value, false);
     else if (slots !== NAMED_KEY) give(call, plan, slots, value);
   }
   return call;
@@ -3993,7 +4011,7 @@ function callPlan(
   // Beside a route, `url` is a parameter; merged options set theirs aside.
   let urlParameter = route ? options.url : urlParameterOf(options);
   if (route && !hasOwn(options, "url")) urlParameter = undefined;
-  const call = readCall(context, state, plan, options, params, urlParameter);
+  const call = readCall(state, plan, options, params, urlParameter);
   // Headers, a media type or credentials of the call's own, or a parameter in a credential's place: its headers and
   // credentials are worked out for it; else they are the prepared ones.
   let own: DescriptionNode | undefined;
