@@ -18,8 +18,9 @@
  *   - `endpoint(route, options)`: parseRoute() (cached) → build(): callParameters(), targetUrl() → expand(),
  *     remainingBody(), requestHeaders().
  *   - a `withOpenAPI()` call: preparer() (once per `defaults()` and operation: planOf() → readPlan(), the server's
- *     base, the headers) → callPlan(): placeParameters(), restOf(), targetOf() → expand(), callBody(), settle().
- *     `parse()` takes the same way, with no defaults.
+ *     base, the headers with the defaults' credentials) → callPlan(): readCall(), chooseCredentials() where the
+ *     call brings its own, placeParameters(), callBody(), settle(), targetOf() → expand(). `parse()` takes the same
+ *     way, with no defaults.
  *
  * Where a change goes:
  *
@@ -35,6 +36,7 @@
  *   | the types of a description's call                        | 8    | `OperationOptions`                |
  *   | what is read from a description, and how strictly        | 8    | `readPlan()`                      |
  *   | where a server's variables may go                        | 8    | `serverPlan()`                    |
+ *   | which credentials a call sends, and where                | 8    | `chooseCredentials()`             |
  *   | how an OpenAPI call is built                             | 8    | `callPlan()`                      |
  *
  * Conventions:
