@@ -3037,6 +3037,9 @@ openapi(
     assert.is(twice("GET /root", { "auth:oauth": "mine" }).headers.authorization, "Bearer mine");
     assert.equal(twice.parse(twice.merge("GET /twice" as never)), twice("GET /twice"));
     assert.is(twice.DEFAULTS["auth:oauth"], "first");
+    // `null` unsets one: the call then needs another alternative, or none.
+    throwsType(() => twice("GET /root", { "auth:oauth": null }), '"GET /root" needs credentials: "auth:oauth"');
+    assert.is(twice("GET /public", { "auth:oauth": null }).headers.authorization, undefined);
     assert.is(api("GET /root", { "auth:oauth": "mine" }).headers.authorization, "Bearer mine");
   },
 );

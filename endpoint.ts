@@ -1702,7 +1702,7 @@ export interface Undeclared {
   /** A server variable's value: `"server:region": "eu"` (see `withOpenAPI()`). */
   [variable: `server:${string}`]: string | number | undefined;
   /** A credential for a security scheme of the description: `"auth:api_key": key` (see `withOpenAPI()`). */
-  [credential: `auth:${string}`]: OpenAPICredential | undefined;
+  [credential: `auth:${string}`]: OpenAPICredential | null | undefined;
 }
 
 /**
@@ -3106,8 +3106,8 @@ function chooseCredentials(
   const { security, route } = plan;
   if (!security) return NO_CREDENTIALS;
   const filled = (scheme: SchemePlan) => callerFills(plan, scheme, headers, given);
-  const met = (scheme: SchemePlan) =>
-    scheme.in === "none" || credentials.get(scheme.name) !== undefined || filled(scheme);
+  // `null` is no credential, as it is no value for a parameter: a call may unset one the defaults give.
+  const met = (scheme: SchemePlan) => scheme.in === "none" || credentials.get(scheme.name) != null || filled(scheme);
   const alternative = security.find((schemes) => schemes.every(met));
   if (!alternative) {
     const named = security.map((schemes) => schemes.map(({ name }) => quote("auth:" + name)).join(" with "));
