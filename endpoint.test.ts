@@ -2915,6 +2915,26 @@ openapi(
   },
 );
 
+openapi(
+  "servers: a variable right after the host is a path from /; a scheme variable takes its default or enum only",
+  ({ endpoint, withOpenAPI }) => {
+    const on = (url: string, variables: object) =>
+      withOpenAPI(endpoint, { servers: [{ url, variables }], paths: { "/pets": { get: {} } } });
+    const based = on("https://api.example.com{basePath}", { basePath: { default: "/v1" } });
+    assert.is(based("GET /pets").url, "https://api.example.com/v1/pets");
+    assert.is(based("GET /pets", { "server:basePath": "/v2/beta" }).url, "https://api.example.com/v2/beta/pets");
+    // The scheme decides whether credentials travel encrypted: no value of a caller's downgrades it.
+    const schemed = on("{scheme}://api.example.com", { scheme: { default: "https" } });
+    assert.is(schemed("GET /pets", { "server:scheme": "https" }).url, "https://api.example.com/pets");
+    throwsType(
+      () => schemed("GET /pets", { "server:scheme": "http" }),
+      'server variable "scheme" must be its default or one of its `enum` in "{scheme}://api.example.com", not "http"',
+    );
+    const either = on("{scheme}://api.example.com", { scheme: { default: "https", enum: ["https", "http"] } });
+    assert.is(either("GET /pets", { "server:scheme": "http" }).url, "http://api.example.com/pets");
+  },
+);
+
 // --- Credentials by security scheme ---------------------------------------------------------------------------------
 
 /** One operation a path for each requirement: `/<path>` needs `security`. */
@@ -3061,6 +3081,11 @@ openapi(
     assert.is(keyed("GET /declared", { "api key": "p" }).url, "https://api.example/declared?api%20key=p");
     assert.is(api("GET /declared", { "api key": "p" }).url, "https://api.example/declared?api%20key=p");
     throwsType(() => api("GET /declared", { q: "x" }), 'parameter "api key" is required by "GET /declared"');
+    // A query pair of the key's name the caller adds is theirs too: one pair, theirs.
+    const queried = api.defaults({ "auth:queryKey": "c" });
+    assert.is(queried("GET /query", { "query:api key": "own" }).url, "https://api.example/query?api%20key=own");
+    assert.is(queried("GET /query", { "api key": "own" }).url, "https://api.example/query?api%20key=own");
+    assert.is(queried("GET /query", { other: "x" }).url, "https://api.example/query?api%20key=c&other=x");
   },
 );
 
@@ -3141,6 +3166,27 @@ openapi(
       // The other operations keep working.
       assert.is(broken(scheme)("GET /b").url, "https://api.example/b");
     }
+    // A list with a hole, which JSON cannot write: the hole is a requirement that is not an object.
+    const holes = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.example" }],
+      components: { securitySchemes: SCHEMES },
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the point.
+      paths: { "/a": { get: { security: [, { key: [] }] } } },
+    });
+    throwsType(
+      () => holes("GET /a", { "auth:key": "k" } as never),
+      '"GET /a": security requirement 0 must be an object',
+    );
+    // Thousands of alternatives: five named, the rest counted.
+    const many = withOpenAPI(endpoint, {
+      servers: [{ url: "https://api.example" }],
+      components: { securitySchemes: SCHEMES },
+      paths: { "/a": needs(...Array.from({ length: 7 }, () => ["key"])) },
+    });
+    throwsType(
+      () => many("GET /a"),
+      '"auth:key", or "auth:key", or "auth:key", or "auth:key", or "auth:key", or 2 more',
+    );
     const undeclared = withOpenAPI(endpoint, {
       servers: [{ url: "https://api.example" }],
       paths: { "/a": needs(["nope"]) },
@@ -3191,6 +3237,10 @@ openapi(
       () => withOpenAPI(endpoint, reduced)("GET /either"),
       '"GET /either" needs credentials: "auth:key", or "auth:basic"',
     );
+    // Every scheme stays declared, those no operation names too: a caller's credentials name them.
+    const lighter = reduceOpenAPI({ ...SECURED, paths: { "/public": SECURED.paths["/public"] } }) as any;
+    assert.equal(Object.keys(lighter.components.securitySchemes), Object.keys(SCHEMES));
+    assert.is(withOpenAPI(endpoint, lighter).defaults(credentials)("GET /public").url, "https://api.example/public");
   },
 );
 

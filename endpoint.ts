@@ -1986,7 +1986,8 @@ interface BodyPlan {
 }
 
 /** The part of a URL a server variable fills, which says what a caller's value for it may be. */
-type ServerPart = "origin" | "scheme" | "host" | "port" | "path" | "rooted";
+// Not "rooted": build.mjs shortens that field name of other records, and these parts are keys of lookup tables.
+type ServerPart = "origin" | "scheme" | "host" | "port" | "path" | "fromRoot";
 
 interface ServerVariable {
   name: string;
@@ -2692,14 +2693,14 @@ function serverPlan(context: OpenAPIContext, server: DescriptionNode, at: string
     const end = match.index + match[0].length;
     // One character either side, not the text: a thousand variables cost a thousand looks.
     if ((part === "host" || part === "port") && /\w/.test(url[match.index - 1]!) && /^[/?#]?$/.test(url[end] ?? "")) {
-      part = "rooted";
+      part = "fromRoot";
     }
     // A variable that starts the URL, before any `://`, is the whole origin (`{server}/v1`).
     if (match.index === 0 && authority < 0) part = "origin";
     const variable = serverVariable(context, declared, match[1]!, part, at);
     variables.set(variable.name, variable);
     pieces.push(variable);
-    if (part === "rooted" || part === "origin") part = "path";
+    if (part === "fromRoot" || part === "origin") part = "path";
     last = end;
   }
   literal(url.slice(last));
@@ -2735,7 +2736,7 @@ const DESCRIBED_VALUES: Record<ServerPart, RegExp> = {
   host: /^[\w.-]+$/,
   port: /^\d{1,5}$/,
   path: /^[^?#\s]*$/,
-  rooted: /^(\/[^?#\s]*)?$/,
+  fromRoot: /^(\/[^?#\s]*)?$/,
 };
 
 /** The part of a server URL that position `end` is in, from `part` at `start` and the literal text between. */
@@ -2779,8 +2780,12 @@ function serverVariable(
   };
 }
 
-/** Header names that frame the request (see `IGNORED_HEADERS`): never a credential's. */
-const FRAMING = /^(accept|content-type|host|content-length|transfer-encoding|connection)$/i;
+/**
+ * Header names that frame the request or the connection (see `IGNORED_HEADERS`), or that the library sets itself:
+ * never a credential's.
+ */
+const FRAMING =
+  /^(accept|content-type|host|content-length|transfer-encoding|connection|expect|upgrade|keep-alive|te|trailer|user-agent)$/i;
 
 /** A Security Scheme Object read: its `type`, and `in` and `name` or `scheme`, checked (see `SchemePlan`). */
 function readScheme(context: OpenAPIContext, name: string, route: string): SchemePlan {
@@ -2831,7 +2836,8 @@ function readSecurity(context: OpenAPIContext, operation: DescriptionNode, route
   if (list === undefined) return undefined;
   if (!Array.isArray(list)) mustBe(`${quote(route)}: \`security\``, "a list of Security Requirement Objects", list);
   if (!list.length) return undefined;
-  return list.map((requirement: unknown, i): SchemePlan[] => {
+  // Array.from() visits a hole too, as `undefined`: refused as any other non-object.
+  return Array.from(list, (requirement: unknown, i): SchemePlan[] => {
     if (!isPlainObject(requirement)) mustBe(`${quote(route)}: security requirement ${i}`, "an object", requirement);
     return Object.keys(requirement).map((name) => {
       const scheme = context.schemes.get(name) ?? readScheme(context, name, route);
@@ -2855,11 +2861,12 @@ function credentialPlaces(parameters: ParameterPlan[], security: SchemePlan[][] 
 /** What a caller's value for a server variable must be, by the part of the URL it fills. */
 const SERVER_VALUES: Record<ServerPart, [RegExp, string]> = {
   origin: [/(?!)/, "its default or one of its `enum` (set `baseUrl` for another origin)"],
-  scheme: [/^https?$/i, "http or https"],
+  // The scheme decides whether a request, credentials and all, is encrypted: the description's alone.
+  scheme: [/(?!)/, "its default or one of its `enum`"],
   host: [/^[a-z\d-]{1,63}$/i, "a DNS label (letters, digits and hyphens)"],
   port: [/^\d{1,5}$/, "a port number"],
   path: [/^(?!\.\.?$)./s, "a path segment other than . and .."],
-  rooted: [/^(\/(?!\.\.?(\/|$))[^/]*)*$/, 'a path starting with "/", without . or .. segments'],
+  fromRoot: [/^(\/(?!\.\.?(\/|$))[^/]*)*$/, 'a path starting with "/", without . or .. segments'],
 };
 
 /**
@@ -2875,10 +2882,12 @@ function serverValue({ name, part, choices, fallback }: ServerVariable, value: u
     if (!choices.includes(text)) bad(`one of ${choices.map((choice) => quote(choice)).join(", ")}`);
     return encode(text, RESERVED, name, "server variable");
   }
-  if (part === "origin" && text === fallback) return encode(text, RESERVED, name, "server variable");
+  // An origin or a scheme is the description's to choose: only its default, or an `enum` above, is taken.
+  const fixed = part === "origin" || part === "scheme";
+  if (fixed && text === fallback) return encode(text, RESERVED, name, "server variable");
   const [allowed, expected] = SERVER_VALUES[part];
   if (!allowed.test(text) || (part === "port" && +text > 65535)) bad(expected);
-  if (part === "rooted") {
+  if (part === "fromRoot") {
     return text
       .split("/")
       .map((segment) => encode(segment, UNRESERVED, name, "server variable"))
@@ -2984,8 +2993,13 @@ function serverNames(context: OpenAPIContext): Set<string> {
 function nearest(name: string, names: Iterable<string>): string | undefined {
   let best: string | undefined;
   let least = Math.max(2, name.length / 3);
+  // A bound on the comparisons' work: a description may declare thousands of long names, and a wrong key is often
+  // a stranger's; past it, no suggestion.
+  let work = 1e6;
   for (const other of names) {
     if (Math.abs(other.length - name.length) > least || name.length > 100) continue;
+    work -= name.length * other.length;
+    if (work < 0) break;
     let row = Array.from({ length: other.length + 1 }, (_, i) => i);
     for (let i = 1; i <= name.length; i++) {
       const next = [i];
@@ -3053,14 +3067,34 @@ function credentialText({ name, in: where, prefix }: SchemePlan, value: unknown)
   return prefix ? prefix + " " + value : value;
 }
 
-/** Whether the caller fills a scheme's place: a header (a cookie) they set, or a parameter given in its place. */
-function callerFills(plan: OperationPlan, scheme: SchemePlan, headers: DescriptionNode, given: unknown[] | undefined) {
-  const { in: where, field } = scheme;
-  if (where === "header" && ownField(headers, field) !== undefined) return true;
+/** The names of a cookie header's pairs. */
+function cookieNames(headers: DescriptionNode): Set<string> {
   const cookie = ownField(headers, "cookie");
-  if (where === "cookie" && typeof cookie === "string" && ("; " + cookie).includes("; " + field + "=")) return true;
+  return new Set(typeof cookie === "string" ? cookie.split(";").map((pair) => pair.split("=", 1)[0]!.trim()) : []);
+}
+
+/**
+ * Whether the caller fills a scheme's place: a header they set, a cookie of theirs (`cookies`, read once), a parameter
+ * given in its place, or a query pair of that name.
+ */
+function callerFills(
+  plan: OperationPlan,
+  { in: where, field }: SchemePlan,
+  headers: DescriptionNode,
+  call: Call | undefined,
+  cookies: () => Set<string>,
+): boolean {
+  if (where === "header" && ownField(headers, field) !== undefined) return true;
+  if (where === "cookie" && cookies().has(field)) return true;
   const i = plan.places.get(where + ":" + field);
-  return i !== undefined && given !== undefined && (given[2 * i] ?? given[2 * i + 1]) !== undefined;
+  const given = call?.given;
+  if (i !== undefined && given !== undefined && (given[2 * i] ?? given[2 * i + 1]) !== undefined) return true;
+  const pair = encode(field, UNRESERVED, field) + "=";
+  return (
+    where === "query" &&
+    !!call &&
+    (("&" + call.query).includes("&" + pair) || !!call.pairs?.some((text) => text.startsWith(pair)))
+  );
 }
 
 /** The credentials a call sends (see `chooseCredentials()`). */
@@ -3101,16 +3135,22 @@ function chooseCredentials(
   plan: OperationPlan,
   credentials: Map<string, unknown>,
   headers: DescriptionNode,
-  given: unknown[] | undefined,
+  call: Call | undefined,
 ): Credentials {
   const { security, route } = plan;
   if (!security) return NO_CREDENTIALS;
-  const filled = (scheme: SchemePlan) => callerFills(plan, scheme, headers, given);
+  let cookies: Set<string> | undefined;
+  const filled = (scheme: SchemePlan) =>
+    callerFills(plan, scheme, headers, call, () => (cookies ??= cookieNames(headers)));
   // `null` is no credential, as it is no value for a parameter: a call may unset one the defaults give.
   const met = (scheme: SchemePlan) => scheme.in === "none" || credentials.get(scheme.name) != null || filled(scheme);
   const alternative = security.find((schemes) => schemes.every(met));
   if (!alternative) {
-    const named = security.map((schemes) => schemes.map(({ name }) => quote("auth:" + name)).join(" with "));
+    // At most five named: a description may list thousands.
+    const named = security
+      .slice(0, 5)
+      .map((schemes) => schemes.map(({ name }) => quote("auth:" + name)).join(" with "));
+    if (security.length > 5) named.push(`${security.length - 5} more`);
     return { ...NO_CREDENTIALS, error: `${quote(route)} needs credentials: ${named.join(", or ")}` };
   }
   const chosen: Credentials = { headers: [], query: "", cookie: "", fills: [], error: undefined };
@@ -3130,8 +3170,12 @@ function addCredentials(headers: DescriptionNode, { headers: pairs, cookie }: Cr
   if (cookie) headers.cookie = headers.cookie ? headers.cookie + "; " + cookie : cookie;
 }
 
-/** Whether a call gives a parameter in a place a credential also fills: its credentials are then its own. */
-function givesPlace({ places }: OperationPlan, { given }: Call): boolean {
+/**
+ * Whether a call gives a parameter in a place a credential also fills, or query pairs a query credential's name may
+ * be among: its credentials are then its own.
+ */
+function givesPlace({ places, security }: OperationPlan, { given, pairs, query }: Call): boolean {
+  if ((pairs || query) && security?.some((schemes) => schemes.some((scheme) => scheme.in === "query"))) return true;
   if (!places.size || !given) return false;
   for (const i of places.values()) if ((given[2 * i] ?? given[2 * i + 1]) !== undefined) return true;
   return false;
@@ -4021,7 +4065,7 @@ function callPlan(
   if (call.headers !== undefined || call.mediaType !== undefined || call.auths || givesPlace(plan, call)) {
     own = headersOf(context, plan, state.merged, call.headers, call.mediaType);
     const given = call.auths ? namedValues(context, "auth:", options, credentials) : credentials;
-    chosen = chooseCredentials(plan, given, own, call.given);
+    chosen = chooseCredentials(plan, given, own, call);
     addCredentials(own, chosen);
   }
   placeParameters(plan, call, chosen.fills, own ?? ((state.merged.headers ?? NONE) as DescriptionNode));
@@ -4119,8 +4163,15 @@ function reducedBody(
   return required ? { required, content } : { content };
 }
 
-/** A security scheme plan written back as a Security Scheme Object that sends the same (see `SchemePlan`). */
-function reducedScheme({ in: where, field, prefix }: SchemePlan): DescriptionNode {
+/** A security scheme written back as a Security Scheme Object that sends the same (see `SchemePlan`). */
+function reducedSchemeOf(context: OpenAPIContext, name: string): DescriptionNode {
+  let scheme = context.schemes.get(name);
+  try {
+    scheme ??= readScheme(context, name, "reduceOpenAPI");
+  } catch {
+    return {};
+  }
+  const { in: where, field, prefix } = scheme;
   if (where === "none") return { type: "mutualTLS" };
   return prefix ? { type: "http", scheme: prefix } : { type: "apiKey", in: where, name: field };
 }
@@ -4203,10 +4254,11 @@ export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescripti
   if (shared) reduced.servers = reducedServer(shared);
   const components: DescriptionNode = {};
   if (schemas.size) components.schemas = reducedComponents(schemas);
-  if (context.schemes.size) {
-    components.securitySchemes = Object.fromEntries(
-      [...context.schemes].map(([name, scheme]) => [name, reducedScheme(scheme)]),
-    );
+  // Every scheme declared, used or not: a caller's `"auth:"` keys name them (one no operation reads, or cannot read,
+  // is declared empty).
+  const names = [...schemeNames(context)];
+  if (names.length) {
+    components.securitySchemes = Object.fromEntries(names.map((name) => [name, reducedSchemeOf(context, name)]));
   }
   if (Object.keys(components).length) reduced.components = components;
   // `undefined` parts (a parameter schema's absent format) are left out, as JSON would.

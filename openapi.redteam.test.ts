@@ -1145,6 +1145,9 @@ test("credentials: a scheme whose `in` or `name` would put a credential out of p
       [{ type: "apiKey", in: "__proto__", name: "k" }, 'not "__proto__"'],
       [{ type: "apiKey", in: "header", name: "Host" }, '"Host" is no header name for a credential'],
       [{ type: "apiKey", in: "header", name: "Content-Length" }, '"Content-Length" is no header name'],
+      [{ type: "apiKey", in: "header", name: "Expect" }, '"Expect" is no header name'],
+      [{ type: "apiKey", in: "header", name: "upgrade" }, '"upgrade" is no header name'],
+      [{ type: "apiKey", in: "header", name: "User-Agent" }, '"User-Agent" is no header name'],
       [{ type: "apiKey", in: "header", name: "x-key\r\nhost: evil.example" }, "is no header name for a credential"],
       [{ type: "apiKey", in: "cookie", name: "a; admin=1" }, "is no cookie name for a credential"],
       [{ type: "apiKey", in: "header", name: 7 }, '"7" is no header name'],
@@ -1365,7 +1368,49 @@ function twiceCyclic(): Step[] {
   ];
 }
 
+/**
+ * Credentials at scale: 10,000 cookie API keys needed together beside a caller's 1 MB cookie header; 10,000 schemes of
+ * 95-character names and a mistyped `"auth:"` key (the nearest name is looked for within a bound).
+ */
+function manyCredentials(): Step[] {
+  const count = 10000;
+  const schemes = Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [`c${i}`, { type: "apiKey", in: "cookie", name: `c${i}` }]),
+  );
+  const cookies = doc(
+    { "/a": { get: op({ security: [Object.fromEntries(Object.keys(schemes).map((name) => [name, []]))] }) } },
+    { components: { securitySchemes: schemes } },
+  );
+  const credentials = Object.fromEntries(Object.keys(schemes).map((name) => [`auth:${name}`, "v"]));
+  const cookie = Array.from({ length: 100000 }, (_, i) => `k${i}=v`).join("; ");
+  const names = Array.from({ length: 10000 }, (_, i) => `${"s".repeat(90)}${String(i).padStart(5, "0")}`);
+  const named = doc(
+    { "/b": { get: op({ security: [{ [names[0]!]: [] }] }) } },
+    {
+      components: {
+        securitySchemes: Object.fromEntries(names.map((name) => [name, { type: "http", scheme: "bearer" }])),
+      },
+    },
+  );
+  return [
+    [
+      "10,000 cookie credentials beside a 1 MB cookie header",
+      () => (withOpenAPI(endpoint, cookies) as any)("GET /a", { ...credentials, headers: { cookie } }),
+    ],
+    [
+      "a mistyped key among 10,000 long scheme names, 40 calls",
+      () => {
+        const api = withOpenAPI(endpoint, named) as any;
+        // Keys near no name: every name is compared, none ends the search early.
+        for (let i = 1; i < 40; i++) outcomeOf(() => api("GET /b", { [`auth:${"x".repeat(90)}${i}`]: "t" }));
+        return api("GET /b", { [`auth:${names[0]}x`]: "t" });
+      },
+    ],
+  ];
+}
+
 const STALL_JOBS: Record<string, () => Step[]> = {
+  credentials: manyCredentials,
   cycles: twiceCyclic,
   allOf6: () => selfAllOf(6),
   allOf20: () => selfAllOf(20),
@@ -1480,6 +1525,8 @@ test("no stall: 1,000 parameter $refs to one long pointer that refers to itself 
 test("no stall: reduceOpenAPI() over a path of 4,000 path parameters shared by four operations", () =>
   timely("shared"));
 test("no stall: a $ref chain of 10,000 schemas, no stack overflow", () => timely("chain"));
+test("no stall: 10,000 cookie credentials beside a megabyte of cookies; a mistyped key among 10,000 schemes", () =>
+  timely("credentials", ["a mistyped key among 10,000 long scheme names, 40 calls"]));
 test("no stall: a value holding itself twice at every level, in a form's fields and a query, is refused", () =>
   timely("cycles", [
     "a URL-encoded form's deepObject field",
