@@ -1049,6 +1049,16 @@ function dropFormEntry(sent: Sent): Sent | undefined {
   return { ...sent, body: form };
 }
 
+/** The request without the first header the reference expects, sent and of the kind `wanted` picks. */
+function dropHeader(sent: Sent, context: FaultContext, wanted: (expected: { source: string }) => boolean) {
+  const { headers: expected } = context.expected;
+  const name = Object.keys(expected).find((header) => wanted(expected[header]) && sent.headers[header] !== undefined);
+  if (name === undefined) return undefined;
+  const headers = { ...sent.headers };
+  delete headers[name];
+  return { ...sent, headers };
+}
+
 /** The faults: each a change a wrong serializer could make. */
 const FAULTS: Fault[] = [
   { name: "drop one query pair", apply: dropQueryPair },
@@ -1079,28 +1089,10 @@ const FAULTS: Fault[] = [
   },
   { name: "write a form body's nested value as JSON", apply: nestedFormAsJson },
   { name: "lose a server variable", apply: (_sent, context) => context.rerun() },
-  {
-    name: "drop a header parameter",
-    apply: (sent, context) => {
-      const name = Object.keys(context.expected.headers).find((header) => sent.headers[header] !== undefined);
-      if (name === undefined) return undefined;
-      const headers = { ...sent.headers };
-      delete headers[name];
-      return { ...sent, headers };
-    },
-  },
+  { name: "drop a header parameter", apply: (sent, context) => dropHeader(sent, context, () => true) },
   {
     name: "drop a credential header",
-    apply: (sent, context) => {
-      const name = Object.keys(context.expected.headers).find(
-        (header) =>
-          context.expected.headers[header].source.startsWith("security:") && sent.headers[header] !== undefined,
-      );
-      if (name === undefined) return undefined;
-      const headers = { ...sent.headers };
-      delete headers[name];
-      return { ...sent, headers };
-    },
+    apply: (sent, context) => dropHeader(sent, context, ({ source }) => source.startsWith("security:")),
   },
   {
     name: "send a token where the operation applies none",
