@@ -1915,8 +1915,8 @@ interface OpenAPIContext {
   refs: Map<string, unknown>;
   /** The operations read so far, by `"<method> <path>"`: a plan, or the TypeError its reading raised. */
   plans: Map<string, OperationPlan | TypeError>;
-  /** Each Server Object read once (every operation shares the description's). */
-  servers: Map<object, ServerPlan>;
+  /** Each Server Object read once (every operation shares the description's); a 2.0 server by its URL. */
+  servers: Map<unknown, ServerPlan>;
   /** Each body schema's fields, read once: many operations may share one. */
   schemas: Map<DescriptionNode | undefined, Map<string, Shape>>;
   /** The names of the variables of all the description's servers, gathered when first needed. */
@@ -1926,6 +1926,10 @@ interface OpenAPIContext {
   schemeNames: Set<string> | undefined;
   /** The library's own GitHub defaults (`endpoint.DEFAULTS`): where they stand, the caller set nothing. */
   own: { baseUrl: string; accept: string | number | undefined };
+  /** A Swagger 2.0 description, each node read as its OpenAPI 3.0 equivalent (see "Swagger 2.0" below). */
+  swagger: boolean;
+  /** Its security schemes: `components.securitySchemes`, or 2.0's `securityDefinitions`; `{}` for none. */
+  declaredSchemes: DescriptionNode;
 }
 
 /** The shape a schema's `type` allows a value: any, a primitive, a list or an object. */
@@ -2070,22 +2074,47 @@ interface OperationPlan {
   places: Map<string, number>;
 }
 
-/** A description checked to be one this reads: OpenAPI 3, with `paths`. */
-function toContext(description: OpenAPIDescription, who: string): OpenAPIContext {
-  if (!isPlainObject(description)) mustBe(`${who}'s description`, "an OpenAPI description", description);
-  const version = ownField(description, "swagger") ?? ownField(description, "swaggerVersion");
-  if (version !== undefined) {
-    fail(`${who}'s description is Swagger ${quote(String(version))}: convert it to OpenAPI 3 (swagger2openapi)`);
-  }
+/** Root fields only Swagger 2.0 has: a description holding one but no version is a 2.0 file missing its `swagger`. */
+const SWAGGER_FIELDS = ["host", "basePath", "schemes", "consumes", "produces", "definitions", "securityDefinitions"];
+
+/**
+ * Whether a description is Swagger 2.0 (else OpenAPI 3.x, or one that does not say, read as 3.x); a TypeError naming
+ * what it is where it is neither: Swagger 1.2, another version, or 2.0 fields with no version to say so.
+ */
+function isSwagger(description: DescriptionNode, what: string): boolean {
+  const legacy = ownField(description, "swaggerVersion");
+  const version = ownField(description, "swagger");
   const openapi = ownField(description, "openapi");
-  if (openapi !== undefined && !/^3\./.test(String(openapi))) {
-    fail(`${who}'s description is OpenAPI ${quote(String(openapi))}: only 3.0 and 3.1 are read`);
+  if (legacy !== undefined) {
+    fail(`${what} is Swagger ${quote(String(legacy))}: only Swagger 2.0 and OpenAPI 3.x are read`);
   }
+  if (version !== undefined && (version !== "2.0" || openapi !== undefined)) {
+    fail(`${what} says \`swagger: ${quote(String(version))}\`: only Swagger "2.0" is read, without \`openapi\``);
+  }
+  if (openapi !== undefined && !/^3\./.test(String(openapi))) {
+    fail(`${what} is OpenAPI ${quote(String(openapi))}: only 3.0 and 3.1 are read`);
+  }
+  const marker =
+    version === undefined && openapi === undefined && SWAGGER_FIELDS.find((key) => hasOwn(description, key));
+  if (marker) {
+    fail(`${what} has Swagger 2.0's \`${marker}\` but no \`swagger: "2.0"\` (or \`openapi\`) to say what it is`);
+  }
+  return version !== undefined;
+}
+
+/** A description checked to be one this reads, OpenAPI 3.x or Swagger 2.0 with `paths`. */
+function toContext(description: OpenAPIDescription, who: string): OpenAPIContext {
+  const what = `${who}'s description`;
+  if (!isPlainObject(description)) mustBe(what, "an OpenAPI description", description);
+  const swagger = isSwagger(description, what);
   if (!isPlainObject(ownField(description, "paths"))) {
-    mustBe(`${who}'s description's \`paths\``, "an object of path items", ownField(description, "paths"));
+    mustBe(`${what}'s \`paths\``, "an object of path items", ownField(description, "paths"));
   }
   const { baseUrl, headers } = endpoint.DEFAULTS;
-  const own = { baseUrl, accept: headers.accept };
+  const components = ownField(description, "components");
+  const declared = swagger
+    ? ownField(description, "securityDefinitions")
+    : isPlainObject(components) && ownField(components, "securitySchemes");
   return {
     description,
     refs: new Map(),
@@ -2095,7 +2124,9 @@ function toContext(description: OpenAPIDescription, who: string): OpenAPIContext
     serverNames: undefined,
     schemes: new Map(),
     schemeNames: undefined,
-    own,
+    own: { baseUrl, accept: headers.accept },
+    swagger,
+    declaredSchemes: isPlainObject(declared) ? declared : {},
   };
 }
 
@@ -2247,6 +2278,135 @@ const PRIMITIVES = /^(string|number|integer|boolean)$/;
 /** What the location of a parameter makes its default style. */
 const defaultStyle = (where: string) => (where === "query" || where === "cookie" ? "form" : "simple");
 
+// Swagger 2.0, read as its OpenAPI 3.0 equivalent: each 2.0 node an operation needs is turned, when it is read, into
+// the 3.0 node that says the same (the server from `host`, `basePath` and `schemes`; a request body from `in: body`
+// or `in: formData` and `consumes`; responses' media types from `produces`; styles from `collectionFormat`), which
+// the 3.0 readers then read. No second walk of the document, and nothing in it changed.
+
+/** A 2.0 operation's `consumes` or `produces`: its own (`[]` clears the description's), else the description's. */
+function mediaList(context: OpenAPIContext, operation: DescriptionNode, key: string, route: string): string[] {
+  const list = ownField(operation, key) ?? ownField(context.description, key) ?? [];
+  if (!Array.isArray(list) || !list.every((type) => typeof type === "string")) {
+    mustBe(`${quote(route)}: \`${key}\``, "a list of media types", list);
+  }
+  return list;
+}
+
+/** 2.0's `collectionFormat`s as 3.0 styles; `tsv` has none in 3.0, so it is `tabDelimited`, read only here. */
+const COLLECTIONS = new Map<unknown, [string, boolean]>([
+  ["csv", ["form", false]],
+  ["multi", ["form", true]],
+  ["ssv", ["spaceDelimited", false]],
+  ["pipes", ["pipeDelimited", false]],
+  ["tsv", ["tabDelimited", false]],
+]);
+
+/**
+ * A 2.0 list parameter's `collectionFormat` (`csv` where it says none) as a 3.0 `style` and `explode`. 3.0 has no
+ * style for a delimited list in a path or header, nor for a list in a list of another format: those are refused.
+ */
+function collectionStyle(node: DescriptionNode, where: unknown, at: string) {
+  if (ownField(node, "type") !== "array") return undefined;
+  const format = ownField(node, "collectionFormat") ?? "csv";
+  const items = ownField(node, "items");
+  const inner = isPlainObject(items) ? ownField(items, "collectionFormat") : undefined;
+  const found = COLLECTIONS.get(format);
+  if (!found) fail(`${at}: \`collectionFormat\` ${quote(String(format))} is not one of 2.0's`);
+  if (inner !== undefined && inner !== format) fail(`${at}: 3.0 has no style for a list in a list`);
+  if (where === "query" || where === "formData") return { style: found[0], explode: found[1] };
+  if (format !== "csv") fail(`${at}: \`collectionFormat: ${format}\` has no 3.0 style in a ${String(where)} parameter`);
+  return { style: "simple", explode: false };
+}
+
+/** A 2.0 path, query or header parameter as a 3.0 one: its own `type`, `format` and `items` are its schema. */
+function openAPIParameter(node: DescriptionNode, at: string): DescriptionNode {
+  const where = ownField(node, "in");
+  if (ownField(node, "type") === "file") fail(`${at}: \`type: file\` is for \`in: formData\` parameters alone`);
+  return {
+    name: ownField(node, "name"),
+    in: where,
+    required: ownField(node, "required"),
+    schema: node,
+    ...collectionStyle(node, where, at),
+  };
+}
+
+/**
+ * A 2.0 operation's `in: body` parameter, or its `in: formData` ones, as a 3.0 `requestBody`: the body's schema
+ * for each type `consumes` lists (JSON where it lists none), or the fields as an object's properties, each list's
+ * `collectionFormat` its Encoding Object's style, for each form type `consumes` lists; multipart where a field is a
+ * file and it lists none, else URL-encoded. `undefined` for no such parameter.
+ */
+function openAPIBody(context: OpenAPIContext, operation: DescriptionNode, sent: DescriptionNode[], route: string) {
+  if (!sent.length) return undefined;
+  const consumes = mediaList(context, operation, "consumes", route);
+  const body = sent[0]!;
+  const form = ownField(body, "in") === "formData";
+  if (sent.some((node) => ownField(node, "in") !== "formData") && sent.length > 1) {
+    fail(`${quote(route)}: \`in: body\` beside another \`in: body\` or \`in: formData\`: 3.0 has one request body`);
+  }
+  if (!form) {
+    const media = { schema: ownField(body, "schema") };
+    const types = consumes.length ? consumes : ["application/json"];
+    return { required: ownField(body, "required"), content: Object.fromEntries(types.map((type) => [type, media])) };
+  }
+  const properties: DescriptionNode = {};
+  const encoding: DescriptionNode = {};
+  let file = false;
+  for (const node of sent) {
+    const name = ownField(node, "name");
+    const items = ownField(node, "items");
+    // A list of files is a part per file: no `collectionFormat` joins files.
+    const files = isPlainObject(items) && ownField(items, "type") === "file";
+    file ||= files || ownField(node, "type") === "file";
+    if (typeof name !== "string") continue;
+    put(properties, name, node);
+    const style = files ? undefined : collectionStyle(node, "formData", `${quote(route)}: form field ${quote(name)}`);
+    if (style) put(encoding, name, style);
+  }
+  const types = consumes.filter((type) => FORM_TYPE.test(type));
+  if (file && !types.some((type) => MULTIPART.test(type))) types.push("multipart/form-data");
+  if (!types.length) types.push("application/x-www-form-urlencoded");
+  const media = { schema: { type: "object", properties }, encoding };
+  const required = sent.some((node) => ownField(node, "required") === true);
+  return { required, content: Object.fromEntries(types.map((type) => [type, media])) };
+}
+
+/** A 2.0 response as a 3.0 one: with a `schema`, a body of each type `produces` lists; without, none. */
+const openAPIResponse = (response: DescriptionNode, produces: string[]): DescriptionNode =>
+  ownField(response, "schema") === undefined ? {} : { content: Object.fromEntries(produces.map((type) => [type, {}])) };
+
+/** A 2.0 security scheme as a 3.0 one: `basic` is HTTP's Basic; `apiKey` and `oauth2` say the same in both. */
+const openAPIScheme = (node: DescriptionNode): DescriptionNode =>
+  ownField(node, "type") === "basic" ? { type: "http", scheme: "basic" } : node;
+
+/**
+ * A 2.0 description's server, read once per URL: `https` where `schemes` (the operation's, else the description's)
+ * lists it or says nothing, else `http`; then `host` and `basePath`. Without a `host` (2.0's "the host serving the
+ * documentation", which only the caller knows), `basePath` alone, a relative server under the caller's `baseUrl`.
+ */
+function swaggerServer(context: OpenAPIContext, operation: DescriptionNode, route: string): ServerPlan | undefined {
+  const { description, servers } = context;
+  const at = `${quote(route)}: the Swagger 2.0 server`;
+  const host = ownField(description, "host");
+  const schemes = ownField(operation, "schemes") ?? ownField(description, "schemes") ?? [];
+  const basePath = ownField(description, "basePath") ?? "";
+  if (typeof basePath !== "string" || /[?#{}]/.test(basePath)) mustBe(`${at}: \`basePath\``, "a path", basePath);
+  if (host !== undefined && (typeof host !== "string" || !/^[\w.-]+(:\d{1,5})?$/.test(host))) {
+    mustBe(`${at}: \`host\``, "a host name and port", host);
+  }
+  if (!Array.isArray(schemes)) mustBe(`${at}: \`schemes\``, "a list", schemes);
+  const scheme = schemes.includes("https") || !schemes.length ? "https" : "http";
+  if (!schemes.includes(scheme) && schemes.length) fail(`${at}: \`schemes\` lists neither "https" nor "http"`);
+  let path = basePath && basePath[0] !== "/" ? "/" + basePath : basePath;
+  while (path.endsWith("/")) path = path.slice(0, -1);
+  const url = host === undefined ? path : `${scheme}://${host}${path}`;
+  if (!url) return undefined;
+  const plan = servers.get(url) ?? serverPlan(context, { url }, at);
+  servers.set(url, plan);
+  return plan;
+}
+
 /**
  * An operation's plan, read when it is first called and kept; where reading it raised a TypeError, that error is
  * kept and raised again. A route the description lacks is refused without keeping anything: a caller's strings
@@ -2290,7 +2450,8 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
   const operation = resolve(context, ownField(item, method), quote(route));
   if (!operation) fail(`route ${quote(route)} is not in the description`);
   const ignored = new Set<string>();
-  const parameters = readParameters(context, route, [item, operation], ignored);
+  const sent = new Map<string, DescriptionNode>();
+  const parameters = readParameters(context, route, [item, operation], ignored, sent);
   const keys = new Map<string, number[]>(NAMED_OPTIONS.map((name) => [name, NAMED_KEY]));
   for (const name of ignored) keys.set(name, REFUSED_KEY);
   parameters.forEach(({ key, escaped }, i) => {
@@ -2299,7 +2460,10 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
   });
   const answers = successTypes(context, operation, route);
   const [keyPath] = path.split(/[?#]/, 1) as [string];
-  const body = readBody(context, method, operation, route);
+  const requestBody = context.swagger
+    ? openAPIBody(context, operation, [...sent.values()], route)
+    : ownField(operation, "requestBody");
+  const body = readBody(context, method, requestBody, route);
   const changes = method !== "get" && method !== "head";
   const security = readSecurity(context, operation, route);
   return {
@@ -2323,9 +2487,15 @@ function readPlan(context: OpenAPIContext, method: string, path: string, node: u
 
 /**
  * An operation's parameters: the path item's, overridden by the operation's of the same name and location (a Map
- * keeps the first one's place).
+ * keeps the first one's place). A 2.0 description's `in: body` and `in: formData` ones go to `sent`, for the body.
  */
-function readParameters(context: OpenAPIContext, route: string, nodes: DescriptionNode[], ignored: Set<string>) {
+function readParameters(
+  context: OpenAPIContext,
+  route: string,
+  nodes: DescriptionNode[],
+  ignored: Set<string>,
+  sent: Map<string, DescriptionNode>,
+) {
   const declared = new Map<string, ParameterPlan>();
   for (const node of nodes) {
     const list = ownField(node, "parameters") ?? [];
@@ -2333,7 +2503,12 @@ function readParameters(context: OpenAPIContext, route: string, nodes: Descripti
     list.forEach((raw, i) => {
       const at = `${quote(route)}: ${node === nodes[0] ? "the path's " : ""}parameter ${i}`;
       const found = resolve(context, raw, at)!;
-      const parameter = toParameter(context, found, at);
+      const where = ownField(found, "in");
+      if (context.swagger && (where === "body" || where === "formData")) {
+        sent.set(where + ":" + ownField(found, "name"), found);
+        return;
+      }
+      const parameter = toParameter(context, context.swagger ? openAPIParameter(found, at) : found, at);
       if (parameter) declared.set(parameter.escaped, parameter);
       else if (parameter === null) ignored.add(ownField(found, "name") as string);
     });
@@ -2365,7 +2540,7 @@ function toParameter(context: OpenAPIContext, found: DescriptionNode, at: string
   const name = ownField(found, "name");
   const where = ownField(found, "in");
   if (where === "body" || where === "formData") {
-    fail(`${at}: \`in: ${where}\` is Swagger 2.0's: give withOpenAPI an OpenAPI 3.x description`);
+    fail(`${at}: \`in: ${where}\` is Swagger 2.0's, but the description does not say \`swagger: "2.0"\``);
   }
   if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
     fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}`);
@@ -2583,9 +2758,9 @@ function formEncoding(context: OpenAPIContext, media: DescriptionNode, at: strin
  * An operation's request body: its media types, whether required, a form's encoding and fields; for a GET or HEAD,
  * which send none, the properties the description declares for one, which a call cannot pass.
  */
-function readBody(context: OpenAPIContext, method: string, operation: DescriptionNode, route: string): BodyPlan {
+function readBody(context: OpenAPIContext, method: string, requestBody: unknown, route: string): BodyPlan {
   const at = `${quote(route)}: \`requestBody\``;
-  const body = resolve(context, ownField(operation, "requestBody"), at) ?? {};
+  const body = resolve(context, requestBody, at) ?? {};
   const content = child(context, body, "content", at);
   const listed = Object.keys(content);
   const types = listed.map((type) => checkMediaType(type, `${at}: \`content\``));
@@ -2628,10 +2803,12 @@ function successTypes(context: OpenAPIContext, operation: DescriptionNode, route
   const types = new Set<string>();
   const at = `${quote(route)}: \`responses\``;
   const responses = child(context, operation, "responses", quote(route));
+  const produces = context.swagger ? mediaList(context, operation, "produces", route) : undefined;
   for (const status of Object.keys(responses)) {
     if (!SUCCESS.test(status)) continue;
     const response = resolve(context, responses[status], `${at}: ${status}`)!;
-    for (const type of contentTypes(context, response, `${at}: ${status}`)) types.add(type);
+    const node = produces ? openAPIResponse(response, produces) : response;
+    for (const type of contentTypes(context, node, `${at}: ${status}`)) types.add(type);
   }
   const all = [...types];
   return [...all.filter(isJson), ...all.filter((type) => !isJson(type))];
@@ -2642,6 +2819,7 @@ function successTypes(context: OpenAPIContext, operation: DescriptionNode, route
  * the description. Read once per Server Object, since every operation shares the description's.
  */
 function readServer(context: OpenAPIContext, nodes: DescriptionNode[], route: string): ServerPlan | undefined {
+  if (context.swagger) return swaggerServer(context, nodes[0]!, route);
   for (const node of nodes) {
     const servers = ownField(node, "servers");
     if (servers === undefined) continue;
@@ -2790,10 +2968,10 @@ const FRAMING =
 /** A Security Scheme Object read: its `type`, and `in` and `name` or `scheme`, checked (see `SchemePlan`). */
 function readScheme(context: OpenAPIContext, name: string, route: string): SchemePlan {
   const at = `${quote(route)}: security scheme ${quote(name)}`;
-  const components = ownField(context.description, "components");
-  const declared = isPlainObject(components) ? ownField(components, "securitySchemes") : undefined;
-  const node = resolve(context, isPlainObject(declared) ? ownField(declared, name) : undefined, at);
-  if (!node) fail(`${at} is not declared in \`components.securitySchemes\``);
+  const found = resolve(context, ownField(context.declaredSchemes, name), at);
+  const list = context.swagger ? "securityDefinitions" : "components.securitySchemes";
+  if (!found) fail(`${at} is not declared in \`${list}\``);
+  const node = context.swagger ? openAPIScheme(found) : found;
   const type = ownField(node, "type");
   const sends = (place: SchemePlan["in"], field: string, prefix: string): SchemePlan => ({
     name,
@@ -3016,9 +3194,7 @@ function nearest(name: string, names: Iterable<string>): string | undefined {
 /** The names of the description's security schemes, gathered once. */
 function schemeNames(context: OpenAPIContext): Set<string> {
   if (context.schemeNames) return context.schemeNames;
-  const components = ownField(context.description, "components");
-  const declared = isPlainObject(components) ? ownField(components, "securitySchemes") : undefined;
-  context.schemeNames = new Set(isPlainObject(declared) ? Object.keys(declared) : []);
+  context.schemeNames = new Set(Object.keys(context.declaredSchemes));
   return context.schemeNames;
 }
 
@@ -3427,6 +3603,13 @@ function isNested(value: unknown): boolean {
   return isPlainObject(value) && Object.values(value).some(isListOrObject);
 }
 
+/** What joins an unexploded list's items in a delimited style; a form's are joined by `,`. */
+const DELIMITERS = new Map([
+  ["spaceDelimited", " "],
+  ["pipeDelimited", "|"],
+  ["tabDelimited", "\t"],
+]);
+
 /**
  * A value in the shape RFC 6570 expands as OpenAPI's style table writes it: a `deepObject`'s keys as `name[key]`, and any value nested deeper than its style writes in that
  * bracket form; not exploded, an object as its keys and values in one list (what `{x}`, `{;x}` and `{?x}` write
@@ -3449,8 +3632,8 @@ function styled({ name, style, explode, in: where }: ParameterPlan, value: unkno
   if (entries && explode && where === "header") return entries.map((entry) => entry.join("=")).join(",");
   if (explode || !(entries || Array.isArray(value))) return value;
   const list = entries ? entries.flat() : (value as unknown[]);
-  if (style === "spaceDelimited") return list.join(" ");
-  return style === "pipeDelimited" ? list.join("|") : list;
+  const delimiter = DELIMITERS.get(style);
+  return delimiter === undefined ? list : list.join(delimiter);
 }
 
 /** A form field of a list, an object or text, pair by pair, in the style of a query parameter (its Encoding Object's). */
@@ -3480,12 +3663,7 @@ function styledField(name: string, value: unknown, { style = "form", explode }: 
   }
   const items = value.filter((item) => item != null);
   if (exploding) for (const item of items) add(name, item);
-  else {
-    let joiner = ",";
-    if (style === "spaceDelimited") joiner = " ";
-    else if (style === "pipeDelimited") joiner = "|";
-    add(name, items.map((item) => formText(item, name)).join(joiner));
-  }
+  else add(name, items.map((item) => formText(item, name)).join(DELIMITERS.get(style) ?? ","));
 }
 
 /** Whether an Encoding Object styles its property, as a query parameter's style would write it. */
@@ -4151,7 +4329,8 @@ function reducedBody(
   if (method === "get" || method === "head") {
     return fields.size ? { content: { "application/json": { schema: reducedSchema(fields, schemas) } } } : undefined;
   }
-  if (!types.length) return undefined;
+  // A required body of media ranges alone is still required: left out, it goes as `{}`.
+  if (!types.length && !required) return undefined;
   const content: DescriptionNode = {};
   for (const type of types) put(content, type, {});
   const formType = types.find((type) => FORM_TYPE.test(type));

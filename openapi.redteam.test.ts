@@ -389,6 +389,7 @@ const BASELESS: [string, any, Name][] = [
     { ...NO_SERVERS, paths: { "/pets/{id}": { get: { ...PET["/pets/{id}"].get, servers: [{ url: "/api/v3" }] } } } },
     "baseUrl",
   ],
+  ["a Swagger 2.0 file without `host`", { swagger: "2.0", basePath: "/api/v3", paths: PET }, "baseUrl"],
 ];
 
 test("no base: a description without a server of its own is refused on the library's default base, naming baseUrl", () =>
@@ -447,21 +448,17 @@ const SWAGGER = {
 } as any;
 const SWAGGER_2 = /swagger\W{0,3}2\.0/i;
 
-test("no base: a Swagger 2.0 file is refused, naming Swagger 2.0 (at withOpenAPI() or at the first call)", () =>
+const { swagger: _version, ...UNSAID } = SWAGGER;
+
+test("no base: a Swagger 2.0 file goes to its own host, and one that does not say its version is refused, naming it", () =>
   each([
-    ["per call", () => refused(() => (withOpenAPI(endpoint, SWAGGER) as any)("GET /pets/{id}", { id: 1 }), SWAGGER_2)],
-    [
-      "with a baseUrl set",
-      () => refused(() => (withOpenAPI(X_BASE, SWAGGER) as any)("GET /pets/{id}", { id: 1 }), SWAGGER_2),
-    ],
-    [
-      "from api.defaults()",
-      () => refused(() => (withOpenAPI(X_BASE, SWAGGER) as any).defaults({ id: 1 })("GET /pets/{id}"), SWAGGER_2),
-    ],
-    [
-      "through reduceOpenAPI()",
-      () => refused(() => (withOpenAPI(X_BASE, reduceOpenAPI(SWAGGER)) as any)("GET /pets/{id}", { id: 1 }), SWAGGER_2),
-    ],
+    ...builtWays(SWAGGER, "GET /pets/{id}", { id: 1 }, "https://api.example.com/v1/pets/1"),
+    ...builtWays(SWAGGER, "GET /pets/{id}", { id: 1 }, "https://x.example/pets/1", X_BASE),
+    ["2.0 fields, no version", () => refused(() => withOpenAPI(endpoint, UNSAID), SWAGGER_2, "`host`")],
+    ["no version, through reduceOpenAPI()", () => refused(() => reduceOpenAPI(UNSAID), SWAGGER_2)],
+    ["Swagger 1.2", () => refused(() => withOpenAPI(endpoint, { swaggerVersion: "1.2", apis: [] } as any), '"1.2"')],
+    ["swagger: 3.0", () => refused(() => withOpenAPI(endpoint, { ...SWAGGER, swagger: "3.0" }), '"3.0"')],
+    ["swagger and openapi", () => refused(() => withOpenAPI(endpoint, { ...SWAGGER, openapi: "3.0.3" }), '"2.0"')],
   ]));
 
 // --- 3. Values the description rules out -----------------------------------------------------------------------------
