@@ -3241,6 +3241,296 @@ openapi(
   },
 );
 
+openapi(
+  "reduceOpenAPI() keeps a required body of media ranges alone: left out, it is still sent",
+  ({ withOpenAPI, reduceOpenAPI, base }) => {
+    const ranges = { paths: { "/x": { post: { requestBody: { required: true, content: { "*/*": {} } } } } } };
+    const [whole, reduced] = [ranges, reduceOpenAPI(ranges)].map((read) => withOpenAPI(base, read)("POST /x"));
+    assert.equal(reduced, whole);
+    assert.equal(whole.body, {});
+  },
+);
+
+// --- Swagger 2.0, read as its OpenAPI 3.0 equivalent ---------------------------------------------------------------
+
+const LIST = { type: "array", items: { type: "string" } };
+/** A 2.0 description with one of each construct: servers, media types, bodies, forms, every collectionFormat. */
+const SWAGGER = {
+  swagger: "2.0",
+  info: { title: "2.0", version: "1" },
+  host: "api.example.com:8443",
+  basePath: "v2/",
+  schemes: ["http", "https"],
+  consumes: ["application/json", "application/xml"],
+  produces: ["application/xml", "application/json"],
+  securityDefinitions: {
+    basic: { type: "basic" },
+    key: { type: "apiKey", in: "header", name: "X-Key" },
+    oauth: { type: "oauth2", flow: "implicit", authorizationUrl: "https://auth.example", scopes: {} },
+  },
+  security: [{ key: [] }],
+  parameters: { limit: { name: "limit", in: "query", type: "integer" } },
+  definitions: { Pet: { type: "object", properties: { name: { type: "string" }, tags: LIST } } },
+  responses: { Pets: { description: "pets", schema: { type: "array", items: { $ref: "#/definitions/Pet" } } } },
+  paths: {
+    "/pets": {
+      parameters: [{ $ref: "#/parameters/limit" }],
+      get: {
+        produces: ["text/csv"],
+        parameters: [
+          { name: "csv", in: "query", ...LIST },
+          { name: "ssv", in: "query", ...LIST, collectionFormat: "ssv" },
+          { name: "tsv", in: "query", ...LIST, collectionFormat: "tsv" },
+          { name: "pipes", in: "query", ...LIST, collectionFormat: "pipes" },
+          { name: "multi", in: "query", ...LIST, collectionFormat: "multi" },
+          { name: "ids", in: "header", ...LIST },
+          { name: "born", in: "query", type: "string", format: "date" },
+        ],
+        responses: { 200: { $ref: "#/responses/Pets" }, 204: { description: "none" } },
+      },
+      post: {
+        parameters: [{ name: "pet", in: "body", required: true, schema: { $ref: "#/definitions/Pet" } }],
+        responses: { 201: { description: "made", schema: { $ref: "#/definitions/Pet" } } },
+      },
+    },
+    "/pets/{id}": {
+      parameters: [{ name: "id", in: "path", required: true, ...LIST }],
+      put: {
+        schemes: ["http"],
+        consumes: ["application/x-www-form-urlencoded"],
+        security: [{ basic: [] }, { oauth: [] }],
+        parameters: [
+          { name: "name", in: "formData", type: "string", required: true },
+          { name: "tags", in: "formData", ...LIST },
+          { name: "many", in: "formData", ...LIST, collectionFormat: "multi" },
+          { name: "piped", in: "formData", ...LIST, collectionFormat: "pipes" },
+        ],
+        responses: { 204: { description: "done" } },
+      },
+      post: {
+        security: [],
+        parameters: [
+          { name: "note", in: "formData", type: "string" },
+          { name: "photo", in: "formData", type: "file" },
+          { name: "more", in: "formData", type: "array", items: { type: "file" } },
+        ],
+        responses: { 204: { description: "done" } },
+      },
+    },
+  },
+};
+const KEYED = { "auth:key": "k3y" };
+
+openapi(
+  "Swagger 2.0: the server is `host` and `basePath`, on https where `schemes` lists it",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SWAGGER).defaults(KEYED);
+    // https first, though listed second; a basePath without its leading `/` gets one, and loses a trailing one.
+    assert.is(api("GET /pets").url, "https://api.example.com:8443/v2/pets");
+    // An operation's own `schemes` replace the description's.
+    const put = { id: ["a"], name: "n", "auth:basic": ALADDIN };
+    assert.is(api("PUT /pets/{id}", put).url, "http://api.example.com:8443/v2/pets/a");
+    const { schemes: _, ...anyScheme } = SWAGGER;
+    assert.is(withOpenAPI(endpoint, anyScheme)("GET /pets", KEYED).url, "https://api.example.com:8443/v2/pets");
+    // No host: 2.0's "the host serving the documentation", which the caller names as `baseUrl`.
+    const { host: __, ...hostless } = SWAGGER;
+    throwsType(() => withOpenAPI(endpoint, hostless)("GET /pets", KEYED), '"GET /pets": its server "/v2" is relative');
+    const base = endpoint.defaults({ baseUrl: "https://k8s.local:6443" });
+    assert.is(withOpenAPI(base, hostless)("GET /pets", KEYED).url, "https://k8s.local:6443/v2/pets");
+    // A baseUrl set replaces the server, as it does a 3.x one.
+    assert.is(withOpenAPI(base, SWAGGER)("GET /pets", KEYED).url, "https://k8s.local:6443/pets");
+  },
+);
+
+openapi(
+  "Swagger 2.0: `produces` is the accept header, `consumes` the body's media types",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SWAGGER).defaults(KEYED);
+    // The operation's `produces` replaces the description's; only a response with a `schema` has content.
+    assert.is(api("GET /pets").headers.accept, "text/csv");
+    assert.is(api("POST /pets", { name: "Rex" }).headers.accept, "application/json, application/xml");
+    assert.is(api("POST /pets", { name: "Rex" }).headers["content-type"], "application/json; charset=utf-8");
+    const { produces: _, ...silent } = SWAGGER;
+    assert.is(withOpenAPI(endpoint, silent)("POST /pets", { ...KEYED, name: "Rex" }).headers.accept, "*/*");
+  },
+);
+
+openapi(
+  "Swagger 2.0: an `in: body` parameter is the request body, its properties beside the parameters",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SWAGGER).defaults(KEYED);
+    const made = api("POST /pets", { name: "Rex", tags: ["a"], limit: 2 });
+    assert.is(made.url, "https://api.example.com:8443/v2/pets?limit=2");
+    assert.equal(made.body, { name: "Rex", tags: ["a"] });
+    // A required body left out is the empty value of its media type; the body parameter's name is no key.
+    assert.equal(api("POST /pets").body, {});
+    assert.equal(api("POST /pets", { data: [] }).body, []);
+    // `consumes` absent: JSON.
+    const { consumes: _, ...json } = SWAGGER;
+    assert.is(
+      withOpenAPI(endpoint, json)("POST /pets", { ...KEYED, name: "x" }).headers["content-type"],
+      "application/json; charset=utf-8",
+    );
+  },
+);
+
+openapi("Swagger 2.0: `in: formData` is a form, multipart where a field is a file", ({ withOpenAPI, endpoint }) => {
+  const api = withOpenAPI(endpoint, SWAGGER).defaults({ "auth:basic": ALADDIN });
+  const form = api("PUT /pets/{id}", {
+    id: ["a", "b"],
+    name: "Rex",
+    tags: ["x", "y"],
+    many: ["m", "n"],
+    piped: ["p", "q"],
+  });
+  assert.is(form.url, "http://api.example.com:8443/v2/pets/a,b");
+  assert.instance(form.body, URLSearchParams);
+  // csv (the default) joins with commas, multi is a pair per item, pipes joins with `|`.
+  assert.is(String(form.body), "name=Rex&tags=x%2Cy&many=m&many=n&piped=p%7Cq");
+  // No form type in `consumes` and a `type: file` field: multipart, which takes the file as a part.
+  const photo = new Blob(["png"], { type: "image/png" });
+  const upload = api("POST /pets/{id}", { id: ["a"], note: "hi", photo });
+  assert.instance(upload.body, FormData);
+  assert.equal([...(upload.body as FormData).keys()], ["note", "photo"]);
+  const part = (upload.body as FormData).get("photo") as Blob;
+  assert.equal([part.size, part.type], [3, "image/png"]);
+  // A list of files is a part per file: no collectionFormat joins files.
+  const many = api("POST /pets/{id}", { id: ["a"], more: [photo, new Blob(["gif89a"])] }).body as FormData;
+  assert.equal(
+    many.getAll("more").map((file) => (file as Blob).size),
+    [3, 6],
+  );
+  // Without a file, multipart still: it is the only form type the operation takes.
+  assert.instance(api("POST /pets/{id}", { id: ["a"], note: "hi" }).body, FormData);
+});
+
+openapi("Swagger 2.0: each `collectionFormat` as its 3.0 style, `tsv` tab-joined", ({ withOpenAPI, endpoint }) => {
+  const api = withOpenAPI(endpoint, SWAGGER).defaults(KEYED);
+  const two = ["a b", "c"];
+  const made = api("GET /pets", {
+    csv: two,
+    ssv: two,
+    tsv: two,
+    pipes: two,
+    multi: two,
+    ids: [1, 2],
+    born: new Date(Date.UTC(2024, 1, 29)),
+  });
+  assert.is(
+    made.url,
+    "https://api.example.com:8443/v2/pets?csv=a%20b,c&ssv=a%20b%20c&tsv=a%20b%09c&pipes=a%20b%7Cc&multi=a%20b&multi=c&born=2024-02-29",
+  );
+  // A path or header list is `simple`: comma-joined.
+  assert.is(made.headers.ids, "1,2");
+});
+
+openapi(
+  "Swagger 2.0: `securityDefinitions` basic, apiKey and oauth2 send as 3.0's schemes do",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SWAGGER);
+    assert.is(api("GET /pets", KEYED).headers["x-key"], "k3y");
+    const form = { id: ["a"], name: "n" };
+    assert.is(
+      api("PUT /pets/{id}", { ...form, "auth:basic": ALADDIN }).headers.authorization,
+      "Basic QWxhZGRpbjpww6Rzc3dvcmQ=",
+    );
+    assert.is(api("PUT /pets/{id}", { ...form, "auth:oauth": "t0k" }).headers.authorization, "Bearer t0k");
+    throwsType(() => api("GET /pets"), '"GET /pets" needs credentials: "auth:key"');
+    throwsType(() => api("GET /pets", { "auth:kye": "k" }), '"auth:kye" names no security scheme', '"auth:key"');
+    // `security: []` needs none.
+    assert.is(api("POST /pets/{id}", { id: ["a"], "auth:key": "k3y" }).headers["x-key"], undefined);
+  },
+);
+
+openapi(
+  "Swagger 2.0: reduceOpenAPI() writes a 3.0 description that builds the same requests",
+  ({ withOpenAPI, reduceOpenAPI, endpoint }) => {
+    const reduced = reduceOpenAPI(SWAGGER);
+    assert.is(reduced.openapi, "3.0.3");
+    assert.is(reduced.swagger, undefined);
+    const [from2, from3] = [SWAGGER, reduced].map((read) =>
+      withOpenAPI(endpoint, read).defaults({ ...KEYED, "auth:basic": ALADDIN }),
+    );
+    const calls: [string, object][] = [
+      ["GET /pets", { csv: ["a"], ssv: ["b", "c"], tsv: ["d", "e"], pipes: ["f", "g"], multi: ["h", "i"], ids: [1] }],
+      ["POST /pets", { name: "Rex", limit: 1 }],
+      ["POST /pets", {}],
+      ["PUT /pets/{id}", { id: ["a"], name: "n", tags: ["x", "y"], many: ["m", "n"], piped: ["p", "q"] }],
+      ["POST /pets/{id}", { id: ["a"], note: "hi", photo: new Blob(["x"]) }],
+    ];
+    for (const [route, options] of calls) {
+      const [a, b] = [from2, from3].map((api) => api(route as never, options as never));
+      const text = (made: typeof a) =>
+        JSON.stringify([made, made.body instanceof FormData ? [...made.body.keys()] : String(made.body)]);
+      assert.is(text(b), text(a), route);
+    }
+  },
+);
+
+openapi(
+  "Swagger 2.0: what 3.0 cannot say, and other versions, are TypeErrors naming them",
+  ({ withOpenAPI, reduceOpenAPI, endpoint }) => {
+    const { swagger: _, ...unsaid } = SWAGGER;
+    throwsType(() => withOpenAPI(endpoint, unsaid), 'has Swagger 2.0\'s `host` but no `swagger: "2.0"`');
+    throwsType(
+      () => reduceOpenAPI({ swaggerVersion: "1.2", apis: [] } as never),
+      'is Swagger "1.2": only Swagger 2.0 and OpenAPI 3.x are read',
+    );
+    throwsType(() => withOpenAPI(endpoint, { ...SWAGGER, swagger: "2" }), 'says `swagger: "2"`');
+    throwsType(
+      () => withOpenAPI(endpoint, { ...SWAGGER, openapi: "3.0.0" }),
+      'says `swagger: "2.0"`',
+      "without `openapi`",
+    );
+    const body = { paths: { "/x": { post: { parameters: [{ name: "b", in: "body" }] } } } };
+    throwsType(
+      () => withOpenAPI(endpoint, body)("POST /x", { baseUrl: "https://x" }),
+      "`in: body` is Swagger 2.0's, but the description does not say",
+    );
+    const one = (parameters: object[], extra = {}) =>
+      withOpenAPI(endpoint, {
+        swagger: "2.0",
+        host: "x.example",
+        paths: { "/x/{p}": { post: { parameters, ...extra } } },
+      });
+    const path = { name: "p", in: "path", required: true, type: "string" };
+    const cases: [object[], object, string][] = [
+      [
+        [{ ...path, ...LIST, collectionFormat: "ssv" }],
+        {},
+        "`collectionFormat: ssv` has no 3.0 style in a path parameter",
+      ],
+      [
+        [path, { name: "h", in: "header", ...LIST, collectionFormat: "multi" }],
+        {},
+        "`collectionFormat: multi` has no 3.0 style in a header parameter",
+      ],
+      [
+        [path, { name: "q", in: "query", ...LIST, collectionFormat: "json" }],
+        {},
+        '`collectionFormat` "json" is not one of 2.0\'s',
+      ],
+      [
+        [path, { name: "q", in: "query", type: "array", items: { ...LIST, collectionFormat: "pipes" } }],
+        {},
+        "3.0 has no style for a list in a list",
+      ],
+      [[path, { name: "q", in: "query", type: "file" }], {}, "`type: file` is for `in: formData` parameters alone"],
+      [[path, { name: "a", in: "body" }, { name: "b", in: "body" }], {}, "`in: body` beside another"],
+      [[path, { name: "a", in: "body" }, { name: "f", in: "formData" }], {}, "3.0 has one request body"],
+      [[path, { name: "a", in: "body" }], { consumes: "application/json" }, '"POST /x/{p}": `consumes` must be a list'],
+      [[path], { schemes: ["ws", "wss"] }, '`schemes` lists neither "https" nor "http"'],
+    ];
+    for (const [parameters, extra, message] of cases)
+      throwsType(() => one(parameters, extra)("POST /x/{p}", { p: "v" }), message);
+    const server = (fields: object) =>
+      withOpenAPI(endpoint, { swagger: "2.0", ...fields, paths: { "/x": { get: {} } } })("GET /x");
+    throwsType(() => server({ host: "evil.example/path" }), "`host` must be a host name and port");
+    throwsType(() => server({ host: "{tenant}.example" }), "`host` must be a host name and port");
+    throwsType(() => server({ host: "x.example", basePath: "/v1?admin=1" }), "`basePath` must be a path");
+  },
+);
+
 openapi.run();
 
 // --- Differential: every GitHub REST route against @octokit/endpoint 11 --------------------

@@ -37,7 +37,8 @@ const CLASSES: { name: string; judge: "converter" | "ours"; why: string; holds: 
     name: "`collectionFormat: tsv`",
     judge: "converter",
     why: "2.0 says tab-separated values; the converter, which warns that 3.0 has no such style, sends one pair per item",
-    holds: ({ operation }) => operation.parameters.some((parameter: Node) => parameter.collectionFormat === "tsv"),
+    holds: ({ ours, operation }) =>
+      ours.includes("%09") && operation.parameters.some((parameter: Node) => parameter.collectionFormat === "tsv"),
   },
   {
     name: "a response without a `schema`, with `examples`",

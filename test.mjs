@@ -173,6 +173,8 @@ else {
       { DIRECTORY_SAMPLE: "20" },
       true,
     ),
+    // Every operation of 83 real Swagger 2.0 descriptions, from the 2.0 file and from its 3.0 conversion.
+    run("oracle: Swagger 2.0 descriptions against their conversion", [...tsx, "swagger.test.ts"], {}, true),
     run(
       "oracle: seventeen third-party descriptions through Prism",
       [...tsx, "oracle.test.ts"],
