@@ -192,8 +192,11 @@ function promised(snippet: string): string {
   return snippet.slice(at + "// → ".length, snippet.indexOf("\n", at));
 }
 
-/** The fixtures whose `paths` openapi-typescript generates (`npm run paths`) for types.openapi.test.ts. */
-const PATHS = TYPED_FIXTURES;
+/**
+ * The fixtures whose `paths` openapi-typescript generates (`npm run paths`) for types.openapi.test.ts: the 2.0
+ * petstore's through swagger2openapi.
+ */
+const PATHS = [...TYPED_FIXTURES, "swagger-petstore"];
 
 /** Those paths files, by the name they have beside the type tests. */
 const pathsFiles = () =>

@@ -11,6 +11,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { endpoint, reduceOpenAPI, withOpenAPI } from "./endpoint.ts";
 import { swaggerDescriptions } from "./fixtures/swagger.mjs";
+import { petstoreCalls } from "./fixtures/swagger-calls.ts";
 import { callsOf, credentialsFor, requestText } from "./fixtures/testkit.mjs";
 
 type Node = Record<string, any>;
@@ -186,6 +187,15 @@ test("no call from a 2.0 file is refused where its conversion builds one, but fo
     refused.map((call) => `${call.name} ${call.route}: ${call.ours}`),
     [],
   );
+});
+
+test("calls typed through `paths` from the conversion build the same requests from the 2.0 file", async () => {
+  const [, petstore] = corpus.find(([name]) => name === "@readme/oas-examples/petstore.json")!;
+  const { openapi } = await s2o.convertObj(structuredClone(petstore), { patch: true, warnOnly: true });
+  const [ours, theirs] = [petstore, openapi].map((read) => petstoreCalls(withOpenAPI(endpoint, read)).map(requestText));
+  assert.equal(ours, theirs);
+  assert.is(ours!.length, 8);
+  assert.ok(ours![3]!.includes('"file","blob of 3"'), ours![3]);
 });
 
 test.run();

@@ -61,7 +61,10 @@ const generate = (pairs) => {
     import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
     import { readFileSync, renameSync, writeFileSync } from "node:fs";
     for (const [description, file] of ${JSON.stringify(stale)}) {
-      writeFileSync(file + ".${process.pid}.tmp", COMMENT_HEADER + astToString(await openapiTS(JSON.parse(readFileSync(description, "utf8")))));
+      let read = JSON.parse(readFileSync(description, "utf8"));
+      // A Swagger 2.0 file is converted first, as the README says: openapi-typescript reads 3.x alone.
+      if (read.swagger) read = (await (await import("swagger2openapi")).default.convertObj(read, { patch: true })).openapi;
+      writeFileSync(file + ".${process.pid}.tmp", COMMENT_HEADER + astToString(await openapiTS(read)));
       renameSync(file + ".${process.pid}.tmp", file);
     }`;
   return run(`openapi-typescript: the paths of ${stale.map(([, file]) => file).join(", ")}`, [
@@ -76,7 +79,11 @@ const quick = process.argv.includes("--unit");
 const pathsOnly = process.argv.includes("--paths");
 // The generated `paths` that the type tests and the integration test read; petstore's for the integration test's
 // README example alone.
-const typedPaths = TYPED_FIXTURES.map((name) => [`fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`]);
+const typedPaths = [
+  ...TYPED_FIXTURES.map((name) => [`fixtures/${name}.openapi.json`, `fixtures/${name}.paths.ts`]),
+  // The Swagger 2.0 petstore, through swagger2openapi, for the 2.0 type test.
+  ["node_modules/@readme/oas-examples/2.0/json/petstore.json", "fixtures/swagger-petstore.paths.ts"],
+];
 const petstorePaths = ["node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"];
 // Stripe's, Kubernetes' and Zoom's (and three more) from the public API directory (fetched into a cache on first
 // use), for the type tests at real size: as declaration files, which openapi-typescript's docs suggest and

@@ -18,6 +18,7 @@ import {
 import type { paths as AI } from "./fixtures/ai.paths.ts";
 import type { paths as Files } from "./fixtures/files.paths.ts";
 import type { paths as Notes } from "./fixtures/notes.paths.ts";
+import type { paths as SwaggerPetstore } from "./fixtures/swagger-petstore.paths.ts";
 import type { paths as Telecom } from "./fixtures/telecom.paths.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -355,3 +356,20 @@ framed("GET /me", { Authorization: "Bearer t" });
 framed("GET /me", { Host: "evil.example" });
 // @ts-expect-error nor is its framing
 framed("GET /me", { "Content-Length": 1 });
+
+// --- Swagger 2.0: `paths` from a conversion run once at build time --------------------------------------------------
+
+// withOpenAPI reads the 2.0 file; the types come from swagger2openapi's 3.0 conversion of it (the README's two
+// commands). fixtures/swagger-calls.ts holds typed calls of each kind, which swagger.test.ts runs on both.
+declare const swagger2: OpenAPIDescription;
+const petstore2 = withOpenAPI<SwaggerPetstore>(endpoint, swagger2);
+petstore2("POST /pet/{petId}", { petId: 10, name: "Rex", status: "sold", "auth:petstore_auth": "t" });
+petstore2("POST /pet/{petId}/uploadImage", { petId: 10, file: new Blob(["png"]), "auth:petstore_auth": "t" });
+// @ts-expect-error a form field the operation lacks ("nmae")
+petstore2("POST /pet/{petId}", { petId: 10, nmae: "Rex", "auth:petstore_auth": "t" });
+// @ts-expect-error petId is a number (`type: integer` in the 2.0 file)
+petstore2("GET /pet/{petId}", { petId: "ten", "auth:api_key": "k" });
+// @ts-expect-error the route's operation is POST, not PUT
+petstore2("PUT /pet/{petId}", { petId: 10 });
+// @ts-expect-error `status` takes the 2.0 file's enum
+petstore2("GET /pet/findByStatus", { status: ["adopted"] });
