@@ -2391,7 +2391,8 @@ function swaggerServer(context: OpenAPIContext, operation: DescriptionNode, rout
   const host = ownField(description, "host");
   const schemes = ownField(operation, "schemes") ?? ownField(description, "schemes") ?? [];
   const basePath = ownField(description, "basePath") ?? "";
-  if (typeof basePath !== "string" || /[?#{}]/.test(basePath)) mustBe(`${at}: \`basePath\``, "a path", basePath);
+  // `//` would make it a host: a path it is, even where there is no `host` before it.
+  if (typeof basePath !== "string" || /[?#{}]|^\/\//.test(basePath)) mustBe(`${at}: \`basePath\``, "a path", basePath);
   if (host !== undefined && (typeof host !== "string" || !/^[\w.-]+(:\d{1,5})?$/.test(host))) {
     mustBe(`${at}: \`host\``, "a host name and port", host);
   }

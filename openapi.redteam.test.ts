@@ -1237,6 +1237,144 @@ test("credentials: a scheme named `__proto__` or `constructor` is an ordinary na
     }),
   ));
 
+// --- 5c. A Swagger 2.0 file --------------------------------------------------------------------------------------------
+
+/** A 2.0 description of one operation, parsed from JSON so that `__proto__` keys are its own. */
+const swagger2 = (text: string) =>
+  JSON.parse(`{"swagger": "2.0", "host": "api.example.com", "basePath": "/v1", ${text}}`);
+const FORM_2 = swagger2(`"paths": {"/f": {"post": {"parameters": [
+  {"name": "__proto__", "in": "formData", "type": "string"}, {"name": "constructor", "in": "formData", "type": "array"}
+]}}}`);
+const SCHEMES_2 = swagger2(`"security": [{"__proto__": []}], "securityDefinitions": {
+  "__proto__": {"type": "apiKey", "in": "header", "name": "X-Key"}, "constructor": {"type": "basic"}
+}, "paths": {"/s": {"get": {}}, "/c": {"get": {"security": [{"constructor": []}]}}}`);
+const at2 = (node: string) => swagger2(`"paths": {"/x": {"post": ${node}}}`);
+
+test("a Swagger 2.0 file: its names reach no prototype; its server stays a server; what it misstates is refused", () =>
+  each([
+    [
+      "form fields __proto__ and constructor",
+      () => {
+        const made = (withOpenAPI(endpoint, FORM_2) as any)(
+          "POST /f",
+          JSON.parse('{"__proto__": "p", "constructor": ["a", "b"]}'),
+        );
+        same(String(made.body), "__proto__=p&constructor=a%2Cb", "the form");
+      },
+    ],
+    [
+      "schemes named __proto__ and constructor",
+      () => {
+        const api = withOpenAPI(endpoint, SCHEMES_2) as any;
+        same(api("GET /s", { "auth:__proto__": "k" }).headers["x-key"], "k", "the key");
+        same(
+          api("GET /c", { "auth:constructor": { username: "a", password: "b" } }).headers.authorization,
+          "Basic YTpi",
+          "basic",
+        );
+        refused(() => api("GET /s", { "auth:toString": "k" }), q("auth:toString"));
+      },
+    ],
+    [
+      "consumes __proto__",
+      () =>
+        refused(
+          () =>
+            (
+              withOpenAPI(
+                endpoint,
+                at2('{"consumes": ["__proto__"], "parameters": [{"name": "b", "in": "body"}]}'),
+              ) as any
+            )("POST /x"),
+          q("__proto__"),
+        ),
+    ],
+    [
+      "collectionFormat constructor",
+      () =>
+        refused(
+          () =>
+            (
+              withOpenAPI(
+                endpoint,
+                at2(
+                  '{"parameters": [{"name": "q", "in": "query", "type": "array", "collectionFormat": "constructor"}]}',
+                ),
+              ) as any
+            )("POST /x"),
+          q("constructor"),
+        ),
+    ],
+    [
+      "collectionFormat __proto__",
+      () =>
+        refused(
+          () =>
+            (
+              withOpenAPI(
+                endpoint,
+                at2(
+                  '{"parameters": [{"name": "q", "in": "formData", "type": "array", "collectionFormat": "__proto__"}]}',
+                ),
+              ) as any
+            )("POST /x", { q: ["a"] }),
+          q("__proto__"),
+        ),
+    ],
+    // basePath is a path: `//host` would make it a host, moving a relative server (and its credentials) away from the caller's baseUrl.
+    ...["//evil.example/v1", "/v1?admin=true", "/v1#x", "/{v}"].map(
+      (basePath): Case => [
+        `basePath ${basePath}`,
+        () =>
+          refused(
+            () =>
+              (withOpenAPI(X_BASE, { swagger: "2.0", basePath, paths: PET } as any) as any)("GET /pets/{id}", {
+                id: 1,
+              }),
+            "basePath",
+          ),
+      ],
+    ),
+    [
+      "basePath /../admin, relative",
+      () =>
+        refused(
+          () =>
+            (withOpenAPI(X_BASE, { swagger: "2.0", basePath: "/../admin", paths: PET } as any) as any)(
+              "GET /pets/{id}",
+              { id: 1 },
+            ),
+          "..",
+        ),
+    ],
+    ...[
+      "evil.example@api.example.com",
+      "api.example.com/v1",
+      "api.example.com:443:1",
+      " api.example.com",
+      "api.example.com#",
+    ].map(
+      (host): Case => [
+        `host ${host}`,
+        () =>
+          refused(
+            () =>
+              (withOpenAPI(endpoint, { swagger: "2.0", host, paths: PET } as any) as any)("GET /pets/{id}", { id: 1 }),
+            "host",
+          ),
+      ],
+    ),
+    // A scheme the caller cannot choose: only the description's `schemes`.
+    [
+      "server:scheme",
+      () =>
+        refused(
+          () => (withOpenAPI(endpoint, SWAGGER) as any)("GET /pets/{id}", { id: 1, "server:scheme": "http" }),
+          q("server:scheme"),
+        ),
+    ],
+  ]));
+
 // --- 6. A small description must not stall ---------------------------------------------------------------------------
 
 /**
@@ -1406,7 +1544,23 @@ function manyCredentials(): Step[] {
   ];
 }
 
+const PIPES = { type: "array", items: { type: "string" }, collectionFormat: "pipes" };
+/** A Swagger 2.0 file at size: 100,000 list fields of a form, 100,000 media types, a million slashes. */
+function swaggerAtScale(): Step[] {
+  const fields = Array.from({ length: 100000 }, (_, i) => ({ name: `f${i}`, in: "formData", ...PIPES }));
+  const types = Array.from({ length: 100000 }, (_, i) => `application/x-${i}+json`);
+  const at = (extra: object, paths: object) => ({ swagger: "2.0", host: "api.example.com", ...extra, paths });
+  const form = at({}, { "/f": { post: { parameters: fields } } });
+  const consumes = at({ consumes: types }, { "/b": { post: { parameters: [{ name: "b", in: "body" }] } } });
+  const slashes = at({ basePath: `/v1${"/".repeat(1000000)}` }, PET);
+  return [
+    ["100,000 list fields of a form, one given", callOn(form, "POST /f", { f9: ["a", "b"] })],
+    ["100,000 media types in `consumes`", callOn(consumes, "POST /b", { name: "x" })],
+    ["a basePath ending in a million slashes", callOn(slashes, "GET /pets/{id}", { id: 1 })],
+  ];
+}
 const STALL_JOBS: Record<string, () => Step[]> = {
+  swagger: swaggerAtScale,
   credentials: manyCredentials,
   cycles: twiceCyclic,
   allOf6: () => selfAllOf(6),
@@ -1522,6 +1676,8 @@ test("no stall: 1,000 parameter $refs to one long pointer that refers to itself 
 test("no stall: reduceOpenAPI() over a path of 4,000 path parameters shared by four operations", () =>
   timely("shared"));
 test("no stall: a $ref chain of 10,000 schemas, no stack overflow", () => timely("chain"));
+test("no stall: a Swagger 2.0 file of 100,000 form fields, 100,000 media types, a million slashes", () =>
+  timely("swagger"));
 test("no stall: 10,000 cookie credentials beside a megabyte of cookies; a mistyped key among 10,000 schemes", () =>
   timely("credentials", ["a mistyped key among 10,000 long scheme names, 40 calls"]));
 test("no stall: a value holding itself twice at every level, in a form's fields and a query, is refused", () =>
