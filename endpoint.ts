@@ -1361,7 +1361,8 @@ export type {
 // ---------------------------------------------------------------------------------------------------------------------
 
 /**
- * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, with nothing to configure:
+ * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, or a Swagger 2.0 one read as its 3.0
+ * equivalent, with nothing to configure:
  * - the URL on the operation's server (else the path's, else the description's), its variables at their defaults
  *   or the call's (or `defaults()`') `"server:<name>"` values, each held to its place in the URL and its `enum`;
  *   a `baseUrl` you set replaces the server, and a relative server (`/v1`), or none, goes under the one you set;
@@ -1382,7 +1383,8 @@ export type {
  * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
  * anything as `"body:<name>"` (`"body:method"`). Each operation is read from the description once, when it is first
  * called; `reduceOpenAPI()` makes a description light enough to ship.
- * @throws {TypeError} when the description is not an OpenAPI 3 one; when called, for a route the description lacks,
+ * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0 (or does not say which); when called,
+ * for a 2.0 construct 3.0 cannot express, for a route the description lacks,
  * a fault in the operation's part of the description (a `$ref` that names nothing, a parameter `in` no location, a
  * media type or header name that is not one), a missing required parameter or server variable, a server
  * variable's value that would leave its place in the URL, a value of a shape the schema rules out or with no text
@@ -1403,8 +1405,9 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
 }
 
 /**
- * An OpenAPI 3.0 or 3.1 description, parsed from JSON (or YAML). `withOpenAPI()` reads its `paths`, its
- * `servers`, and `components` through `$ref`s; `reduceOpenAPI()` keeps only those parts.
+ * An OpenAPI 3.0 or 3.1 description, or a Swagger 2.0 one, parsed from JSON (or YAML). `withOpenAPI()` reads its
+ * `paths`, its `servers` (2.0: `host`, `basePath`, `schemes`), and `components` (2.0: `definitions`, `parameters`,
+ * `responses`) through `$ref`s; `reduceOpenAPI()` keeps only those parts, as OpenAPI 3.0.
  */
 export interface OpenAPIDescription {
   /** The operations, by path and then by method, as the OpenAPI Specification defines them. */
@@ -4416,9 +4419,10 @@ function reducedPath(
  * encoding and form fields, its success media types), `$ref`s followed. `withOpenAPI()` builds every request from it
  * as from the whole description. Run it at build time, so that a browser app ships kilobytes, not megabytes:
  * GitHub's 13 MB description becomes about 290 KB (13 KB gzip). It reads every operation as a first call would, in
- * time linear in the description's size.
- * @throws {TypeError} when the description is not an OpenAPI 3 one, or, naming it, for an operation a call would
- * refuse to read.
+ * time linear in the description's size. A Swagger 2.0 description becomes the OpenAPI 3.0 one that builds the same
+ * requests (a `tsv` list is written `style: tabDelimited`, which 3.0 lacks and `withOpenAPI()` reads).
+ * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or, naming it, for an operation a
+ * call would refuse to read.
  * @example
  * // A build step, in Node.js: the description reduced to what withOpenAPI() reads.
  * writeFileSync("api.json", JSON.stringify(reduceOpenAPI(JSON.parse(readFileSync("openapi.json", "utf8")))));

@@ -16,6 +16,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { endpoint, reduceOpenAPI, withOpenAPI } from "./endpoint.ts";
 import { BIG_APIS, descriptionName, directoryFiles, readDescription } from "./fixtures/directory.mjs";
+import { swaggerDescriptions } from "./fixtures/swagger.mjs";
 import { credentialsFor, RFC3986_URI } from "./fixtures/testkit.mjs";
 
 // --- Object.prototype, before anything runs --------------------------------------------------------------------------
@@ -2061,9 +2062,7 @@ const SEED = 0x5eed;
  * One sampled description mutated (its mutations drawn from its own seed, whatever the library does), then every
  * operation called three ways on each API it makes. The description must come out as it went in.
  */
-async function fuzzDescription(report: FuzzReport, file: string, index: number): Promise<void> {
-  const name = descriptionName(file);
-  const description = await readDescription(file);
+async function fuzzDescription(report: FuzzReport, name: string, description: any, index: number): Promise<void> {
   const mutate = random(SEED + index + 1);
   const spots = spotsOf(description);
   for (let done = 0, tries = 0; done < 8 && tries < 50; tries++) if (pick(mutate, MUTATIONS)(spots, mutate)) done++;
@@ -2084,9 +2083,26 @@ async function fuzzDescription(report: FuzzReport, file: string, index: number):
   if (JSON.stringify(description) !== before) report.wrong["the description was modified"] ??= name;
 }
 
-/** The fuzz: about 20 descriptions of the directory, each mutated and called; its time and what went wrong. */
+/** Swagger 2.0 descriptions the fuzz mutates too (fixtures/swagger.mjs): forms, files, collectionFormats, headers. */
+const SWAGGER_FUZZED = [
+  "@readme/oas-examples/petstore.json",
+  "@microsoft.azure/autorest.testserver/swagger/body-formdata.json",
+  "@microsoft.azure/autorest.testserver/swagger/url.json",
+  "@microsoft.azure/autorest.testserver/swagger/header.json",
+];
+
+/**
+ * The fuzz: about 20 descriptions of the directory and four Swagger 2.0 ones, each mutated and called; its time
+ * and what went wrong.
+ */
 async function fuzz(): Promise<FuzzReport> {
   const files = await fuzzSample(random(SEED));
+  const described: [string, () => Promise<any>][] = files.map((file) => [
+    descriptionName(file),
+    () => readDescription(file),
+  ]);
+  const swagger = (await swaggerDescriptions()).filter(([name]) => SWAGGER_FUZZED.includes(name));
+  for (const [name, description] of swagger) described.push([name, async () => description]);
   const report: FuzzReport = {
     ms: 0,
     descriptions: 0,
@@ -2098,12 +2114,12 @@ async function fuzz(): Promise<FuzzReport> {
     wrong: {},
   };
   const started = performance.now();
-  for (const [index, file] of files.entries()) await fuzzDescription(report, file, index);
+  for (const [index, [name, read]] of described.entries()) await fuzzDescription(report, name, await read(), index);
   report.ms = performance.now() - started;
   return report;
 }
 
-test("fuzz: about 20 mutated directory descriptions, every operation called with wrong values: options or our TypeError", async () => {
+test("fuzz: about 20 mutated directory descriptions and four 2.0 ones, every operation called with wrong values: options or our TypeError", async () => {
   const { result, stalled, error } = await JOBS.fuzz!;
   assert.ok(!stalled && !error, `the fuzz did not finish: ${stalled ?? error}`);
   const report = result as FuzzReport;
@@ -2112,7 +2128,7 @@ test("fuzz: about 20 mutated directory descriptions, every operation called with
     `  fuzz: ${descriptions} descriptions (${apis} APIs), ${operations} operations, ${calls} calls (${built} built) in ${ms.toFixed(0)} ms`,
   );
   const wrong = Object.entries(report.wrong).map(([problem, where]) => `${problem} (first: ${where})`);
-  assert.ok(report.descriptions >= 18 && report.calls >= 600, `too little fuzzed: ${shown(report)}`);
+  assert.ok(report.descriptions >= 22 && report.calls >= 600, `too little fuzzed: ${shown(report)}`);
   assert.ok(
     !wrong.length,
     `${wrong.length} kinds of wrong outcome in ${report.calls} calls:\n      ${wrong.join("\n      ")}`,
