@@ -3468,14 +3468,12 @@ openapi(
 );
 
 openapi(
-  "Swagger 2.0: what 3.0 cannot say, and other versions, are TypeErrors naming them",
+  "Swagger 2.0: other versions, and 2.0 that does not say so, are TypeErrors naming them",
   ({ withOpenAPI, reduceOpenAPI, endpoint }) => {
     const { swagger: _, ...unsaid } = SWAGGER;
     throwsType(() => withOpenAPI(endpoint, unsaid), 'has Swagger 2.0\'s `host` but no `swagger: "2.0"`');
-    throwsType(
-      () => reduceOpenAPI({ swaggerVersion: "1.2", apis: [] } as never),
-      'is Swagger "1.2": only Swagger 2.0 and OpenAPI 3.x are read',
-    );
+    const legacy = { swaggerVersion: "1.2", apis: [] } as never;
+    throwsType(() => reduceOpenAPI(legacy), 'is Swagger "1.2": only Swagger 2.0 and OpenAPI 3.x are read');
     throwsType(() => withOpenAPI(endpoint, { ...SWAGGER, swagger: "2" }), 'says `swagger: "2"`');
     throwsType(
       () => withOpenAPI(endpoint, { ...SWAGGER, openapi: "3.0.0" }),
@@ -3483,51 +3481,57 @@ openapi(
       "without `openapi`",
     );
     const body = { paths: { "/x": { post: { parameters: [{ name: "b", in: "body" }] } } } };
-    throwsType(
-      () => withOpenAPI(endpoint, body)("POST /x", { baseUrl: "https://x" }),
-      "`in: body` is Swagger 2.0's, but the description does not say",
-    );
-    const one = (parameters: object[], extra = {}) =>
-      withOpenAPI(endpoint, {
-        swagger: "2.0",
-        host: "x.example",
-        paths: { "/x/{p}": { post: { parameters, ...extra } } },
-      });
-    const path = { name: "p", in: "path", required: true, type: "string" };
-    const cases: [object[], object, string][] = [
-      [
-        [{ ...path, ...LIST, collectionFormat: "ssv" }],
-        {},
-        "`collectionFormat: ssv` has no 3.0 style in a path parameter",
-      ],
-      [
-        [path, { name: "h", in: "header", ...LIST, collectionFormat: "multi" }],
-        {},
-        "`collectionFormat: multi` has no 3.0 style in a header parameter",
-      ],
-      [
-        [path, { name: "q", in: "query", ...LIST, collectionFormat: "json" }],
-        {},
-        '`collectionFormat` "json" is not one of 2.0\'s',
-      ],
-      [
-        [path, { name: "q", in: "query", type: "array", items: { ...LIST, collectionFormat: "pipes" } }],
-        {},
-        "3.0 has no style for a list in a list",
-      ],
-      [[path, { name: "q", in: "query", type: "file" }], {}, "`type: file` is for `in: formData` parameters alone"],
-      [[path, { name: "a", in: "body" }, { name: "b", in: "body" }], {}, "`in: body` beside another"],
-      [[path, { name: "a", in: "body" }, { name: "f", in: "formData" }], {}, "3.0 has one request body"],
-      [[path, { name: "a", in: "body" }], { consumes: "application/json" }, '"POST /x/{p}": `consumes` must be a list'],
-      [[path], { schemes: ["ws", "wss"] }, '`schemes` lists neither "https" nor "http"'],
-    ];
-    for (const [parameters, extra, message] of cases)
-      throwsType(() => one(parameters, extra)("POST /x/{p}", { p: "v" }), message);
+    const call = () => withOpenAPI(endpoint, body)("POST /x", { baseUrl: "https://x" });
+    throwsType(call, "`in: body` is Swagger 2.0's, but the description does not say");
     const server = (fields: object) =>
       withOpenAPI(endpoint, { swagger: "2.0", ...fields, paths: { "/x": { get: {} } } })("GET /x");
     throwsType(() => server({ host: "evil.example/path" }), "`host` must be a host name and port");
     throwsType(() => server({ host: "{tenant}.example" }), "`host` must be a host name and port");
     throwsType(() => server({ host: "x.example", basePath: "/v1?admin=1" }), "`basePath` must be a path");
+    throwsType(
+      () => server({ host: "x.example", schemes: ["ws", "wss"] }),
+      '`schemes` lists neither "https" nor "http"',
+    );
+  },
+);
+
+/** Parameters 3.0 cannot express, or 2.0 does not have, each with the TypeError's text. */
+const PATH_2 = { name: "p", in: "path", required: true, type: "string" };
+const UNSAYABLE: [parameters: object[], operation: object, message: string][] = [
+  [
+    [{ ...PATH_2, ...LIST, collectionFormat: "ssv" }],
+    {},
+    "`collectionFormat: ssv` has no 3.0 style in a path parameter",
+  ],
+  [
+    [PATH_2, { name: "h", in: "header", ...LIST, collectionFormat: "multi" }],
+    {},
+    "`collectionFormat: multi` has no 3.0 style in a header parameter",
+  ],
+  [
+    [PATH_2, { name: "q", in: "query", ...LIST, collectionFormat: "json" }],
+    {},
+    '`collectionFormat` "json" is not one of 2.0\'s',
+  ],
+  [
+    [PATH_2, { name: "q", in: "query", type: "array", items: { ...LIST, collectionFormat: "pipes" } }],
+    {},
+    "3.0 has no style for a list in a list",
+  ],
+  [[PATH_2, { name: "q", in: "query", type: "file" }], {}, "`type: file` is for `in: formData` parameters alone"],
+  [[PATH_2, { name: "a", in: "body" }, { name: "b", in: "body" }], {}, "`in: body` beside another"],
+  [[PATH_2, { name: "a", in: "body" }, { name: "f", in: "formData" }], {}, "3.0 has one request body"],
+  [[PATH_2, { name: "a", in: "body" }], { consumes: "application/json" }, '"POST /x/{p}": `consumes` must be a list'],
+];
+
+openapi(
+  "Swagger 2.0: what 3.0 cannot express is a TypeError naming the operation, on its first call",
+  ({ withOpenAPI, endpoint }) => {
+    for (const [parameters, operation, message] of UNSAYABLE) {
+      const paths = { "/x/{p}": { post: { parameters, ...operation } } };
+      const api = withOpenAPI(endpoint, { swagger: "2.0", host: "x.example", paths });
+      throwsType(() => api("POST /x/{p}", { p: "v" }), '"POST /x/{p}"', message);
+    }
   },
 );
 

@@ -1249,17 +1249,22 @@ const FORM_2 = swagger2(`"paths": {"/f": {"post": {"parameters": [
 const SCHEMES_2 = swagger2(`"security": [{"__proto__": []}], "securityDefinitions": {
   "__proto__": {"type": "apiKey", "in": "header", "name": "X-Key"}, "constructor": {"type": "basic"}
 }, "paths": {"/s": {"get": {}}, "/c": {"get": {"security": [{"constructor": []}]}}}`);
-const at2 = (node: string) => swagger2(`"paths": {"/x": {"post": ${node}}}`);
+/** A call on a 2.0 description of one POST, `/x`, whose operation is `node` (JSON text). */
+const onPost2 = (node: string, options?: Record<string, unknown>) => () =>
+  (withOpenAPI(endpoint, swagger2(`"paths": {"/x": {"post": ${node}}}`)) as any)("POST /x", options);
+/** A call on a 2.0 description of PET whose root fields are `fields`, on `base`. */
+const onPet2 =
+  (fields: object, base: any = endpoint) =>
+  () =>
+    (withOpenAPI(base, { swagger: "2.0", ...fields, paths: PET } as any) as any)("GET /pets/{id}", { id: 1 });
 
-test("a Swagger 2.0 file: its names reach no prototype; its server stays a server; what it misstates is refused", () =>
+test("a Swagger 2.0 file: its names, form fields and schemes `__proto__` and `constructor`, reach no prototype", () =>
   each([
     [
       "form fields __proto__ and constructor",
       () => {
-        const made = (withOpenAPI(endpoint, FORM_2) as any)(
-          "POST /f",
-          JSON.parse('{"__proto__": "p", "constructor": ["a", "b"]}'),
-        );
+        const options = JSON.parse('{"__proto__": "p", "constructor": ["a", "b"]}');
+        const made = (withOpenAPI(endpoint, FORM_2) as any)("POST /f", options);
         same(String(made.body), "__proto__=p&constructor=a%2Cb", "the form");
       },
     ],
@@ -1268,41 +1273,21 @@ test("a Swagger 2.0 file: its names reach no prototype; its server stays a serve
       () => {
         const api = withOpenAPI(endpoint, SCHEMES_2) as any;
         same(api("GET /s", { "auth:__proto__": "k" }).headers["x-key"], "k", "the key");
-        same(
-          api("GET /c", { "auth:constructor": { username: "a", password: "b" } }).headers.authorization,
-          "Basic YTpi",
-          "basic",
-        );
+        const basic = api("GET /c", { "auth:constructor": { username: "a", password: "b" } });
+        same(basic.headers.authorization, "Basic YTpi", "basic");
         refused(() => api("GET /s", { "auth:toString": "k" }), q("auth:toString"));
       },
     ],
     [
       "consumes __proto__",
       () =>
-        refused(
-          () =>
-            (
-              withOpenAPI(
-                endpoint,
-                at2('{"consumes": ["__proto__"], "parameters": [{"name": "b", "in": "body"}]}'),
-              ) as any
-            )("POST /x"),
-          q("__proto__"),
-        ),
+        refused(onPost2('{"consumes": ["__proto__"], "parameters": [{"name": "b", "in": "body"}]}'), q("__proto__")),
     ],
     [
       "collectionFormat constructor",
       () =>
         refused(
-          () =>
-            (
-              withOpenAPI(
-                endpoint,
-                at2(
-                  '{"parameters": [{"name": "q", "in": "query", "type": "array", "collectionFormat": "constructor"}]}',
-                ),
-              ) as any
-            )("POST /x"),
+          onPost2('{"parameters": [{"name": "q", "in": "query", "type": "array", "collectionFormat": "constructor"}]}'),
           q("constructor"),
         ),
     ],
@@ -1310,61 +1295,30 @@ test("a Swagger 2.0 file: its names reach no prototype; its server stays a serve
       "collectionFormat __proto__",
       () =>
         refused(
-          () =>
-            (
-              withOpenAPI(
-                endpoint,
-                at2(
-                  '{"parameters": [{"name": "q", "in": "formData", "type": "array", "collectionFormat": "__proto__"}]}',
-                ),
-              ) as any
-            )("POST /x", { q: ["a"] }),
+          onPost2(
+            '{"parameters": [{"name": "q", "in": "formData", "type": "array", "collectionFormat": "__proto__"}]}',
+            { q: ["a"] },
+          ),
           q("__proto__"),
         ),
     ],
-    // basePath is a path: `//host` would make it a host, moving a relative server (and its credentials) away from the caller's baseUrl.
+  ]));
+
+test("a Swagger 2.0 file: `host` stays a host, `basePath` a path, and the scheme the description's", () =>
+  each([
+    // basePath is a path: `//host` would make it a host, moving a relative server (and its credentials) away from
+    // the caller's baseUrl.
     ...["//evil.example/v1", "/v1?admin=true", "/v1#x", "/{v}"].map(
-      (basePath): Case => [
-        `basePath ${basePath}`,
-        () =>
-          refused(
-            () =>
-              (withOpenAPI(X_BASE, { swagger: "2.0", basePath, paths: PET } as any) as any)("GET /pets/{id}", {
-                id: 1,
-              }),
-            "basePath",
-          ),
-      ],
+      (basePath): Case => [`basePath ${basePath}`, () => refused(onPet2({ basePath }), "basePath")],
     ),
-    [
-      "basePath /../admin, relative",
-      () =>
-        refused(
-          () =>
-            (withOpenAPI(X_BASE, { swagger: "2.0", basePath: "/../admin", paths: PET } as any) as any)(
-              "GET /pets/{id}",
-              { id: 1 },
-            ),
-          "..",
-        ),
-    ],
+    ["basePath /../admin, relative", () => refused(onPet2({ basePath: "/../admin" }, X_BASE), "..")],
     ...[
       "evil.example@api.example.com",
       "api.example.com/v1",
       "api.example.com:443:1",
       " api.example.com",
       "api.example.com#",
-    ].map(
-      (host): Case => [
-        `host ${host}`,
-        () =>
-          refused(
-            () =>
-              (withOpenAPI(endpoint, { swagger: "2.0", host, paths: PET } as any) as any)("GET /pets/{id}", { id: 1 }),
-            "host",
-          ),
-      ],
-    ),
+    ].map((host): Case => [`host ${host}`, () => refused(onPet2({ host }), "host")]),
     // A scheme the caller cannot choose: only the description's `schemes`.
     [
       "server:scheme",
