@@ -3475,6 +3475,11 @@ openapi(
     const legacy = { swaggerVersion: "1.2", apis: [] } as never;
     throwsType(() => reduceOpenAPI(legacy), 'is Swagger "1.2": only Swagger 2.0 and OpenAPI 3.x are read');
     throwsType(() => withOpenAPI(endpoint, { ...SWAGGER, swagger: "2" }), 'says `swagger: "2"`');
+    // An unquoted `swagger: 2.0` in YAML is the number 2: read as 2.0.
+    assert.is(
+      withOpenAPI(endpoint, { ...SWAGGER, swagger: 2 })("GET /pets", KEYED).url,
+      "https://api.example.com:8443/v2/pets",
+    );
     throwsType(
       () => withOpenAPI(endpoint, { ...SWAGGER, openapi: "3.0.0" }),
       'says `swagger: "2.0"`',

@@ -2091,7 +2091,8 @@ function isSwagger(description: DescriptionNode, what: string): boolean {
   if (legacy !== undefined) {
     fail(`${what} is Swagger ${quote(String(legacy))}: only Swagger 2.0 and OpenAPI 3.x are read`);
   }
-  if (version !== undefined && (version !== "2.0" || openapi !== undefined)) {
+  // YAML reads an unquoted `swagger: 2.0` as the number 2.
+  if (version !== undefined && ((version !== "2.0" && version !== 2) || openapi !== undefined)) {
     fail(`${what} says \`swagger: ${quote(String(version))}\`: only Swagger "2.0" is read, without \`openapi\``);
   }
   if (openapi !== undefined && !/^3\./.test(String(openapi))) {
