@@ -11,11 +11,13 @@ import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { endpoint as octokit } from "@octokit/endpoint";
 import createClient from "openapi-fetch";
+import s2o from "swagger2openapi";
 import { Bench } from "tinybench";
 import { parseTemplate as urlTemplate } from "url-template";
 import { endpoint, parseTemplate, withOpenAPI } from "./dist/endpoint.mjs";
 import { descriptionName, directoryFiles, readDescription } from "./fixtures/directory.mjs";
 import { hostileInputs } from "./fixtures/hostile.mjs";
+import { swaggerDescriptions } from "./fixtures/swagger.mjs";
 import { ACCEPT, callOf, credentialsFor, normalize, UA } from "./fixtures/testkit.mjs";
 import { CHECK_OPTIONS, oursCall, peerCall, TYPED_APIS } from "./fixtures/typed-calls.mjs";
 
@@ -355,6 +357,25 @@ workloads.push({
   },
 });
 
+// --- Swagger 2.0: the petstore's 2.0 file beside swagger2openapi's 3.0 conversion of it --------------------------
+// Both are ours: the 2.0 file's plan is read from 3.0 nodes made while reading, so a call costs what the
+// conversion's does (target: 1.0×, within noise).
+const petstore2 = JSON.parse(readFileSync("node_modules/@readme/oas-examples/2.0/json/petstore.json", "utf8"));
+const { openapi: converted2 } = await s2o.convertObj(structuredClone(petstore2), { patch: true });
+const [pets2, pets2Converted] = [petstore2, converted2].map((read) =>
+  withOpenAPI(endpoint, read).defaults({ "auth:petstore_auth": TOKEN, "auth:api_key": KEY }),
+);
+workloads.push({
+  name: "Swagger 2.0 petstore GET /pet/findByStatus, the 2.0 file beside its 3.0 conversion",
+  ops: 1,
+  candidates: {
+    "endpoint-options": () => pets2("GET /pet/findByStatus", { status: ["available", "sold"] }),
+    "withOpenAPI on the conversion": () => pets2Converted("GET /pet/findByStatus", { status: ["available", "sold"] }),
+  },
+});
+/** Kubernetes 1.13's Swagger 2.0 file, from fixtures/swagger.mjs: the first-call table's 2.0 rows. */
+const KUBERNETES_2 = "kubernetes-client/lib/specs/swagger-1.13.json.gz";
+
 // --- Stripe's form bodies: withOpenAPI beside the same URLSearchParams built by hand ----------------------------
 // Stripe's own description from the public API directory (its Encoding Object says deepObject for metadata,
 // line_items and expand). The plain endpoint is given the form a user would otherwise build by hand, in the loop.
@@ -577,6 +598,13 @@ else {
         (peer ? `, openapi-fetch ${(peer / ns.withOpenAPI).toFixed(1)}× withOpenAPI.` : "."),
     );
   }
+  // A Swagger 2.0 file: a call costs what the same call on its 3.0 conversion does.
+  for (const { workload, ns } of rows) {
+    const converted = ns["withOpenAPI on the conversion"];
+    if (!converted) continue;
+    const ratio = ns["endpoint-options"] / converted;
+    console.log(`${workload}: the 2.0 file ${ratio.toFixed(2)}× its conversion (target 1.0×, within noise).`);
+  }
   // Credentials given once: within 1.1× of the same call that sends the caller's own header.
   for (const { workload, ns } of rows) {
     const [given, own] = [ns["withOpenAPI, credentials"], ns["withOpenAPI, its header by hand"]];
@@ -610,7 +638,7 @@ else {
   if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "first") {
     console.log("\n| first call of an operation, cold | operations | first call, median | p95 | later calls, median |");
     console.log("|---|---:|---:|---:|---:|");
-    for (const name of ["stripe.com.json", "kubernetes.io.json"]) {
+    for (const name of ["stripe.com.json", "kubernetes.io.json", `${KUBERNETES_2} 2.0`, `${KUBERNETES_2} 3.0`]) {
       const { count, first, p95, later } = JSON.parse(child("--first", name));
       console.log(`| ${name} | ${count} | ${first.toFixed(0)} µs | ${p95.toFixed(0)} µs | ${later.toFixed(1)} µs |`);
     }
@@ -655,8 +683,8 @@ else {
  * would pass (testkit's): the first call's time (reading the operation), in µs, median and p95, and the second's.
  */
 async function firstCalls(name) {
-  const big = await readDescription((await directoryFiles()).find((file) => descriptionName(file) === name));
-  const api = withOpenAPI(endpoint, big).defaults(credentialsFor(big));
+  const [read, big] = await firstCallDescriptions(name);
+  const api = withOpenAPI(endpoint.defaults({ baseUrl: "https://api.example" }), read).defaults(credentialsFor(big));
   const calls = [];
   for (const [path, item] of Object.entries(big.paths)) {
     for (const method of ["get", "put", "post", "delete", "patch"]) {
@@ -676,6 +704,21 @@ async function firstCalls(name) {
   const later = calls.map(timed).sort((a, b) => a - b);
   const at = (list, share) => list[Math.floor(list.length * share)];
   return { count: calls.length, first: at(first, 0.5), p95: at(first, 0.95), later: at(later, 0.5) };
+}
+
+/**
+ * What a first-call row reads, and the 3.x description its values come from: a directory description for both;
+ * for `<2.0 file> 2.0` or `<2.0 file> 3.0`, the 2.0 file or swagger2openapi's conversion, values from the conversion.
+ */
+async function firstCallDescriptions(name) {
+  const [file, version] = name.split(" ");
+  if (!version) {
+    const described = await readDescription((await directoryFiles()).find((found) => descriptionName(found) === name));
+    return [described, described];
+  }
+  const [, swagger] = (await swaggerDescriptions()).find(([found]) => found === file);
+  const { openapi } = await s2o.convertObj(structuredClone(swagger), { patch: true });
+  return [version === "2.0" ? swagger : openapi, openapi];
 }
 
 /** The files to check: for each API, ours and the peer's, as `{ name, ours, peer }` file texts. */
