@@ -3468,6 +3468,26 @@ openapi(
 );
 
 openapi(
+  "reduceOpenAPI() keeps a header parameter the description may not set: a call's key naming it is still refused",
+  ({ withOpenAPI, reduceOpenAPI, base }) => {
+    const secret = {
+      paths: { "/p": { get: { parameters: [{ name: "Authorization", in: "header", required: true }] } } },
+    };
+    for (const read of [secret, reduceOpenAPI(secret)]) {
+      throwsType(() => withOpenAPI(base, read)("GET /p", { Authorization: "Bearer s3cret" }), '"Authorization"');
+    }
+  },
+);
+
+openapi("Swagger 2.0: a security scheme of another type names 2.0's types", ({ withOpenAPI, endpoint }) => {
+  const other = { ...SWAGGER, securityDefinitions: { key: { type: "token" } } };
+  throwsType(
+    () => withOpenAPI(endpoint, other)("GET /pets", KEYED),
+    '`type` must be "basic", "apiKey" or "oauth2", not "token"',
+  );
+});
+
+openapi(
   "Swagger 2.0: other versions, and 2.0 that does not say so, are TypeErrors naming them",
   ({ withOpenAPI, reduceOpenAPI, endpoint }) => {
     const { swagger: _, ...unsaid } = SWAGGER;
@@ -3490,9 +3510,13 @@ openapi(
     throwsType(call, "`in: body` is Swagger 2.0's, but the description does not say");
     const server = (fields: object) =>
       withOpenAPI(endpoint, { swagger: "2.0", ...fields, paths: { "/x": { get: {} } } })("GET /x");
-    throwsType(() => server({ host: "evil.example/path" }), "`host` must be a host name and port");
-    throwsType(() => server({ host: "{tenant}.example" }), "`host` must be a host name and port");
-    throwsType(() => server({ host: "x.example", basePath: "/v1?admin=1" }), "`basePath` must be a path");
+    throwsType(() => server({ host: "evil.example/path" }), '`host`: "evil.example/path" is not a host name and port');
+    for (const host of ["{tenant}.example", "a..b", ".", "[::1]"]) {
+      throwsType(() => server({ host }), "is not a host name");
+    }
+    throwsType(() => server({ host: 42 }), "`host` must be a host name and port, not number");
+    throwsType(() => server({ host: "x.example:65536" }), '`host` "x.example:65536" has a port over 65535');
+    throwsType(() => server({ host: "x.example", basePath: "/v1?admin=1" }), '`basePath`: "/v1?admin=1" is not a path');
     throwsType(
       () => server({ host: "x.example", schemes: ["ws", "wss"] }),
       '`schemes` lists neither "https" nor "http"',
@@ -3523,6 +3547,18 @@ const UNSAYABLE: [parameters: object[], operation: object, message: string][] = 
     {},
     "3.0 has no style for a list in a list",
   ],
+  // The inner list says no format: `csv`, not the outer `pipes`.
+  [
+    [PATH_2, { name: "q", in: "query", type: "array", collectionFormat: "pipes", items: LIST }],
+    {},
+    "3.0 has no style for a list in a list",
+  ],
+  [
+    [PATH_2, { name: "q", in: "query", type: "array", items: { type: "file" } }],
+    {},
+    "`type: file` is for `in: formData` parameters alone",
+  ],
+  [[PATH_2, { name: "a", in: "body" }], { consumes: [5] }, '`consumes`: "5" is not a media type'],
   [[PATH_2, { name: "q", in: "query", type: "file" }], {}, "`type: file` is for `in: formData` parameters alone"],
   [[PATH_2, { name: "a", in: "body" }, { name: "b", in: "body" }], {}, "`in: body` beside another"],
   [[PATH_2, { name: "a", in: "body" }, { name: "f", in: "formData" }], {}, "3.0 has one request body"],

@@ -1383,12 +1383,12 @@ export type {
  * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
  * anything as `"body:<name>"` (`"body:method"`). Each operation is read from the description once, when it is first
  * called; `reduceOpenAPI()` makes a description light enough to ship.
- * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0 (or does not say which); when called,
- * for a 2.0 construct 3.0 cannot express, for a route the description lacks,
- * a fault in the operation's part of the description (a `$ref` that names nothing, a parameter `in` no location, a
- * media type or header name that is not one), a missing required parameter or server variable, a server
- * variable's value that would leave its place in the URL, a value of a shape the schema rules out or with no text
- * form, and a relative server (or none) with no `baseUrl` set.
+ * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or holds 2.0's fields without saying
+ * `swagger: "2.0"`; when called, for a route the description lacks, a fault in the operation's part of the
+ * description (a `$ref` that names nothing, a parameter `in` no location, a media type or header name that is not
+ * one, a 2.0 construct 3.0 cannot express), a missing required parameter or server variable, a server variable's
+ * value that would leave its place in the URL, a value of a shape the schema rules out or with no text form, and a
+ * relative server (or none) with no `baseUrl` set.
  * @example
  * const petstore = withOpenAPI<paths>(endpoint, description);
  * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
@@ -2290,9 +2290,10 @@ const defaultStyle = (where: string) => (where === "query" || where === "cookie"
 /** A 2.0 operation's `consumes` or `produces`: its own (`[]` clears the description's), else the description's. */
 function mediaList(context: OpenAPIContext, operation: DescriptionNode, key: string, route: string): string[] {
   const list = ownField(operation, key) ?? ownField(context.description, key) ?? [];
-  if (!Array.isArray(list) || !list.every((type) => typeof type === "string")) {
-    mustBe(`${quote(route)}: \`${key}\``, "a list of media types", list);
-  }
+  const at = `${quote(route)}: \`${key}\``;
+  if (!Array.isArray(list)) mustBe(at, "a list of media types", list);
+  const wrong = list.find((type) => typeof type !== "string");
+  if (wrong !== undefined) fail(`${at}: ${quote(String(wrong))} is not a media type`);
   return list;
 }
 
@@ -2313,10 +2314,13 @@ function collectionStyle(node: DescriptionNode, where: unknown, at: string) {
   if (ownField(node, "type") !== "array") return undefined;
   const format = ownField(node, "collectionFormat") ?? "csv";
   const items = ownField(node, "items");
-  const inner = isPlainObject(items) ? ownField(items, "collectionFormat") : undefined;
+  // A list of lists joins each inner list by its own format, `csv` where it says none: 3.0 writes one format.
+  const inner = isPlainObject(items) && ownField(items, "type") === "array";
   const found = COLLECTIONS.get(format);
   if (!found) fail(`${at}: \`collectionFormat\` ${quote(String(format))} is not one of 2.0's`);
-  if (inner !== undefined && inner !== format) fail(`${at}: 3.0 has no style for a list in a list`);
+  if (inner && (ownField(items, "collectionFormat") ?? "csv") !== format) {
+    fail(`${at}: 3.0 has no style for a list in a list of another \`collectionFormat\``);
+  }
   if (where === "query" || where === "formData") return { style: found[0], explode: found[1] };
   if (format !== "csv") fail(`${at}: \`collectionFormat: ${format}\` has no 3.0 style in a ${String(where)} parameter`);
   return { style: "simple", explode: false };
@@ -2325,7 +2329,10 @@ function collectionStyle(node: DescriptionNode, where: unknown, at: string) {
 /** A 2.0 path, query or header parameter as a 3.0 one: its own `type`, `format` and `items` are its schema. */
 function openAPIParameter(node: DescriptionNode, at: string): DescriptionNode {
   const where = ownField(node, "in");
-  if (ownField(node, "type") === "file") fail(`${at}: \`type: file\` is for \`in: formData\` parameters alone`);
+  const items = ownField(node, "items");
+  if (ownField(node, "type") === "file" || (isPlainObject(items) && ownField(items, "type") === "file")) {
+    fail(`${at}: \`type: file\` is for \`in: formData\` parameters alone`);
+  }
   return {
     name: ownField(node, "name"),
     in: where,
@@ -2384,6 +2391,13 @@ const openAPIResponse = (response: DescriptionNode, produces: string[]): Descrip
 const openAPIScheme = (node: DescriptionNode): DescriptionNode =>
   ownField(node, "type") === "basic" ? { type: "http", scheme: "basic" } : node;
 
+/** A 2.0 root field of text, held to `valid`: else a TypeError naming it. */
+function rootText(value: unknown, valid: RegExp, at: string, what: string): string {
+  if (typeof value !== "string") mustBe(at, what, value);
+  if (!valid.test(value)) fail(`${at}: ${quote(value)} is not ${what}`);
+  return value;
+}
+
 /**
  * A 2.0 description's server, read once per URL: `https` where `schemes` (the operation's, else the description's)
  * lists it or says nothing, else `http`; then `host` and `basePath`. Without a `host` (2.0's "the host serving the
@@ -2394,11 +2408,16 @@ function swaggerServer(context: OpenAPIContext, operation: DescriptionNode, rout
   const at = `${quote(route)}: the Swagger 2.0 server`;
   const host = ownField(description, "host");
   const schemes = ownField(operation, "schemes") ?? ownField(description, "schemes") ?? [];
-  const basePath = ownField(description, "basePath") ?? "";
   // `//` would make it a host: a path it is, even where there is no `host` before it.
-  if (typeof basePath !== "string" || /[?#{}]|^\/\//.test(basePath)) mustBe(`${at}: \`basePath\``, "a path", basePath);
-  if (host !== undefined && (typeof host !== "string" || !/^[\w.-]+(:\d{1,5})?$/.test(host))) {
-    mustBe(`${at}: \`host\``, "a host name and port", host);
+  const basePath = rootText(
+    ownField(description, "basePath") ?? "",
+    /^(?!\/\/)[^?#{}]*$/,
+    `${at}: \`basePath\``,
+    "a path",
+  );
+  if (host !== undefined) {
+    const text = rootText(host, /^[\w-]+(\.[\w-]+)*(:\d{1,5})?$/, `${at}: \`host\``, "a host name and port");
+    if (+(text.split(":")[1] ?? 0) > 65535) fail(`${at}: \`host\` ${quote(text)} has a port over 65535`);
   }
   if (!Array.isArray(schemes)) mustBe(`${at}: \`schemes\``, "a list", schemes);
   const scheme = schemes.includes("https") || !schemes.length ? "https" : "http";
@@ -2994,9 +3013,10 @@ function readScheme(context: OpenAPIContext, name: string, route: string): Schem
     return sends("header", "authorization", known ? scheme[0]!.toUpperCase() + scheme.slice(1).toLowerCase() : scheme);
   }
   if (type !== "apiKey") {
-    fail(
-      `${at}: \`type\` must be "apiKey", "http", "oauth2", "openIdConnect" or "mutualTLS", not ${quote(String(type))}`,
-    );
+    const types = context.swagger
+      ? '"basic", "apiKey" or "oauth2"'
+      : '"apiKey", "http", "oauth2", "openIdConnect" or "mutualTLS"';
+    fail(`${at}: \`type\` must be ${types}, not ${quote(String(type))}`);
   }
   const where = ownField(node, "in");
   const key = ownField(node, "name");
@@ -4373,7 +4393,10 @@ function reducedOperation(
   if (plan.security) {
     operation.security = plan.security.map((schemes) => Object.fromEntries(schemes.map(({ name }) => [name, []])));
   }
-  if (parameters.length) operation.parameters = parameters.map((text) => JSON.parse(text));
+  // A header parameter the description may not set stays declared: a call's key naming it is refused, not sent.
+  const refused = [...plan.keys].filter(([, slots]) => slots === REFUSED_KEY).map(([name]) => ({ name, in: "header" }));
+  const declared = [...parameters.map((text) => JSON.parse(text)), ...refused];
+  if (declared.length) operation.parameters = declared;
   const body = reducedBody(plan.body, plan.method, schemas);
   if (body) operation.requestBody = body;
   if (plan.answers.length) {
