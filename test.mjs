@@ -218,7 +218,7 @@ else {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log("\n| step | ended at, s | CPU, s | tests | result |\n|---|---:|---:|---:|---|");
+console.log("\n| step | seconds | CPU, s | tests | result |\n|---|---:|---:|---:|---|");
 for (const { name, code, seconds, cpu, total, passed } of results) {
   const result = code === 0 ? "ok" : "FAILED";
   console.log(`| ${name} | ${seconds.toFixed(1)} | ${cpu.toFixed(1)} | ${passed}/${total} | ${result} |`);
