@@ -3423,6 +3423,10 @@ openapi("Swagger 2.0: each `collectionFormat` as its 3.0 style, `tsv` tab-joined
   );
   // A path or header list is `simple`: comma-joined.
   assert.is(made.headers.ids, "1,2");
+  // A cookie list (3.0's location, which a 2.0 file may hold) is comma-joined too.
+  const parameters = [{ name: "c", in: "cookie", ...LIST }];
+  const cookie = withOpenAPI(endpoint, { swagger: "2.0", host: "x.example", paths: { "/c": { get: { parameters } } } });
+  assert.is(cookie("GET /c", { c: ["a", "b"] }).headers.cookie, "c=a,b");
 });
 
 openapi(

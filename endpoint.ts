@@ -2322,7 +2322,7 @@ function collectionStyle(node: DescriptionNode, where: unknown, at: string) {
     fail(`${at}: 3.0 has no style for a list in a list of another \`collectionFormat\``);
   }
   if (where === "query" || where === "formData") return { style: found[0], explode: found[1] };
-  if (format !== "csv") fail(`${at}: \`collectionFormat: ${format}\` has no 3.0 style in a ${String(where)} parameter`);
+  if (format !== "csv") fail(`${at}: \`collectionFormat: ${format}\` has no 3.0 style in a ${where} parameter`);
   return { style: "simple", explode: false };
 }
 
