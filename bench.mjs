@@ -11,13 +11,12 @@ import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { endpoint as octokit } from "@octokit/endpoint";
 import createClient from "openapi-fetch";
-import s2o from "swagger2openapi";
 import { Bench } from "tinybench";
 import { parseTemplate as urlTemplate } from "url-template";
 import { endpoint, parseTemplate, withOpenAPI } from "./dist/endpoint.mjs";
 import { descriptionName, directoryFiles, readDescription } from "./fixtures/directory.mjs";
 import { hostileInputs } from "./fixtures/hostile.mjs";
-import { swaggerDescriptions } from "./fixtures/swagger.mjs";
+import { conversionOf, swaggerDescriptions } from "./fixtures/swagger.mjs";
 import { ACCEPT, callOf, credentialsFor, normalize, UA } from "./fixtures/testkit.mjs";
 import { CHECK_OPTIONS, oursCall, peerCall, TYPED_APIS } from "./fixtures/typed-calls.mjs";
 
@@ -361,7 +360,7 @@ workloads.push({
 // Both are ours: the 2.0 file's plan is read from 3.0 nodes made while reading, so a call costs what the
 // conversion's does (target: 1.0×, within noise).
 const petstore2 = JSON.parse(readFileSync("node_modules/@readme/oas-examples/2.0/json/petstore.json", "utf8"));
-const { openapi: converted2 } = await s2o.convertObj(structuredClone(petstore2), { patch: true });
+const converted2 = await conversionOf(petstore2);
 const [pets2, pets2Converted] = [petstore2, converted2].map((read) =>
   withOpenAPI(endpoint, read).defaults({ "auth:petstore_auth": TOKEN, "auth:api_key": KEY }),
 );
@@ -717,7 +716,7 @@ async function firstCallDescriptions(name) {
     return [described, described];
   }
   const [, swagger] = (await swaggerDescriptions()).find(([found]) => found === file);
-  const { openapi } = await s2o.convertObj(structuredClone(swagger), { patch: true });
+  const openapi = await conversionOf(swagger);
   return [version === "2.0" ? swagger : openapi, openapi];
 }
 
