@@ -10,12 +10,13 @@
 // that does not finish a step in time is ended.
 //
 //   node --import tsx openapi.redteam.test.ts
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { endpoint, reduceOpenAPI, withOpenAPI } from "./endpoint.ts";
 import { BIG_APIS, descriptionName, directoryFiles, readDescription } from "./fixtures/directory.mjs";
+import { threadMs } from "./fixtures/hostile.mjs";
 import { swaggerDescriptions } from "./fixtures/swagger.mjs";
 import { credentialsFor, RFC3986_URI } from "./fixtures/testkit.mjs";
 
@@ -1553,19 +1554,6 @@ const JOB_CAP = 120000;
  * the other suites, where a step of 0.3 s of CPU has taken over 10 s by the clock.
  */
 const WALL_LIMIT = 45000;
-
-/**
- * The CPU time this thread has used, in ms: Linux's /proc/thread-self/stat, `utime` and `stime` in clock ticks of
- * 10 ms. Elsewhere, the clock's time.
- */
-function threadMs(): number {
-  try {
-    const fields = readFileSync("/proc/thread-self/stat", "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return performance.now();
-  }
-}
 
 /**
  * Jobs run one after the other in a worker thread, this file as its module (loaded once for all of them); a step

@@ -218,6 +218,10 @@ async function startPrism(description: string, ready = "/zen"): Promise<Promise<
       response.writeHead(299).end();
     });
   });
+  // Prism keeps its connections to the recording server alive. Node's server closes an idle one after 5 s, and a
+  // request Prism sends down it as it closes fails with "socket hang up" (a busy machine leaves such gaps): the
+  // server keeps them open longer than any run.
+  recorder.keepAliveTimeout = 10 * 60_000;
   const upstream = await listen(recorder);
   const port = await freePort();
   const bin = "node_modules/@stoplight/prism-cli/dist/index.js";
