@@ -233,28 +233,26 @@ const openapiCompilerOptions = {
   paths: { "@octokit/openapi-types": [join(root, "node_modules", "@octokit", "openapi-types", "types.d.ts")] },
 };
 
-/** Files the editor tests' language services share, parsed once (GitHub's types among them). */
-let documents: import("typescript").DocumentRegistry | undefined;
+/**
+ * What the editor tests open: each file's text, by name, beside the vendored endpoint.ts. One language service
+ * serves them all, as an editor's does a project: GitHub's types are read and checked once.
+ */
+const EDITOR_FILES = {
+  "routes.ts":
+    'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\n(endpoint as OpenAPIEndpoint<paths>)("");\n',
+  "hover.ts":
+    'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\nconst github = (endpoint as OpenAPIEndpoint<paths>).defaults({ owner: "octocat" });\ngithub("POST /repos/{owner}/{repo}/issues", { repo: "hello-world", title: "Found a bug" });\n',
+  "literal.ts":
+    'import { endpoint } from "./endpoint.ts";\nendpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { re });\n',
+};
+let languageService: import("typescript").LanguageService | undefined;
+let editorDir = "";
 
-/** What an editor (TypeScript 5's language service) offers at `at` in `main`, the file `main.ts` of `dir`. */
-async function completions(dir: string, _main: string, at: number, extraOptions = {}): Promise<string[]> {
-  return (
-    editor(dir, extraOptions)
-      .getCompletionsAtPosition(join(dir, "main.ts"), at, {})
-      ?.entries.map((entry) => entry.name) ?? []
-  );
-}
-
-/** What an editor shows on hovering `at` in `main.ts` of `dir`, as text. */
-function hover(dir: string, at: number, extraOptions = {}): string {
-  return ts5.displayPartsToString(
-    editor(dir, extraOptions).getQuickInfoAtPosition(join(dir, "main.ts"), at)?.displayParts ?? [],
-  );
-}
-
-/** TypeScript 5's language service over `main.ts` of `dir`, as an editor runs it. */
-function editor(dir: string, extraOptions = {}): import("typescript").LanguageService {
+/** TypeScript 5's language service over EDITOR_FILES, as an editor runs it; made on first use. */
+function editor(): import("typescript").LanguageService {
+  if (languageService) return languageService;
   const ts = ts5;
+  editorDir = vendorInto("editor", EDITOR_FILES);
   const options = {
     strict: true,
     noEmit: true,
@@ -263,23 +261,36 @@ function editor(dir: string, extraOptions = {}): import("typescript").LanguageSe
     moduleResolution: ts.ModuleResolutionKind.Bundler,
     target: ts.ScriptTarget.ES2022,
     types: [],
-    ...extraOptions,
+    paths: openapiCompilerOptions.paths,
   };
-  documents ??= ts.createDocumentRegistry();
-  return ts.createLanguageService(
-    {
-      getCompilationSettings: () => options,
-      getScriptFileNames: () => [join(dir, "main.ts")],
-      getScriptVersion: () => "1",
-      getScriptSnapshot: (file) =>
-        existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, "utf8")) : undefined,
-      getCurrentDirectory: () => dir,
-      getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
-      fileExists: ts.sys.fileExists,
-      readFile: ts.sys.readFile,
-    },
-    documents,
+  languageService = ts.createLanguageService({
+    getCompilationSettings: () => options,
+    getScriptFileNames: () => Object.keys(EDITOR_FILES).map((file) => join(editorDir, file)),
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (file) =>
+      existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, "utf8")) : undefined,
+    getCurrentDirectory: () => editorDir,
+    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+  });
+  return languageService;
+}
+
+/** What an editor offers in `file` of EDITOR_FILES at the end of the first `before` in it. */
+function completions(file: keyof typeof EDITOR_FILES, before: string): string[] {
+  const at = EDITOR_FILES[file].indexOf(before) + before.length;
+  return (
+    editor()
+      .getCompletionsAtPosition(join(editorDir, file), at, {})
+      ?.entries.map((entry) => entry.name) ?? []
   );
+}
+
+/** What an editor shows on hovering inside the first `text` in `file` of EDITOR_FILES, as text. */
+function hover(file: keyof typeof EDITOR_FILES, text: string): string {
+  const at = EDITOR_FILES[file].indexOf(text) + 1;
+  return ts5.displayPartsToString(editor().getQuickInfoAtPosition(join(editorDir, file), at)?.displayParts ?? []);
 }
 
 /** A new folder under the work folder holding the published endpoint.ts, as a vendoring user copies it, and `files`. */
@@ -452,71 +463,71 @@ const headerValue: string | undefined = init.headers["accept"];
 export const used = [method, url, accept, baseUrl, enterprise, expanded, wrong, sent, built, fetchUrl, upper, headerValue];
 `;
 
-npm(
-  "TypeScript consumers compile under --strict with every module resolution in TypeScript 7, and in 5 with nodenext and node10 (which 7 removed)",
-  async () => {
-    writeFileSync(
-      join(app, "consumer.ts"),
-      `import { endpoint, parseTemplate, toFetch } from "endpoint-options";\n${consumerBody}`,
-    );
-    writeFileSync(
-      join(app, "consumer.cts"),
-      `import library = require("endpoint-options");\nconst { endpoint, parseTemplate, toFetch } = library;\n${consumerBody}`,
-    );
-    // The route-aware type tests too, against the declaration files instead of the source.
-    const typeTests = readFileSync(join(root, "types.test.ts"), "utf8");
-    assert.ok(typeTests.includes('from "./endpoint.ts"'));
-    writeFileSync(join(app, "types.test.ts"), typeTests.replace('from "./endpoint.ts"', 'from "endpoint-options"'));
-    const configs: Array<[string, string, string[]]> = [
-      ["nodenext", "nodenext", ["consumer.ts", "consumer.cts", "types.test.ts"]],
-      ["node16", "node16", ["consumer.ts", "consumer.cts", "types.test.ts"]],
-      ["esnext", "bundler", ["consumer.ts", "types.test.ts"]],
-      ["commonjs", "node10", ["consumer.ts", "types.test.ts"]],
-    ];
-    const builds = [];
-    for (const [module, moduleResolution, files] of configs) {
-      for (const [name, tsc] of [
-        ["ts7", tsc7],
-        ["ts5", tsc5],
-      ] as const) {
-        if (name === "ts7" && moduleResolution === "node10") continue; // TypeScript 7 removed node10
-        // TypeScript 5 resolves as 7 does: it proves itself on node10 (7 has none) and on nodenext.
-        if (name === "ts5" && moduleResolution !== "node10" && moduleResolution !== "nodenext") continue;
-        const tsconfig = `tsconfig.${name}.${moduleResolution}.json`;
-        // Our declaration files are checked here, in every resolution; TypeScript's own libs are not.
-        const compilerOptions = {
-          strict: true,
-          noEmit: true,
-          target: "es2022",
-          module,
-          moduleResolution,
-          types: [],
-          skipDefaultLibCheck: true,
-        };
-        writeFileSync(join(app, tsconfig), JSON.stringify({ compilerOptions, files }));
-        builds.push(compile(tsc, tsconfig, app));
-      }
-    }
-    await Promise.all(builds); // each rejects with the compiler's messages
-  },
-);
+/** The consumers, ESM and CommonJS, and the route-aware type tests against the declaration files, in the app. */
+function writeConsumers(): void {
+  writeFileSync(
+    join(app, "consumer.ts"),
+    `import { endpoint, parseTemplate, toFetch } from "endpoint-options";\n${consumerBody}`,
+  );
+  writeFileSync(
+    join(app, "consumer.cts"),
+    `import library = require("endpoint-options");\nconst { endpoint, parseTemplate, toFetch } = library;\n${consumerBody}`,
+  );
+  const typeTests = readFileSync(join(root, "types.test.ts"), "utf8");
+  assert.ok(typeTests.includes('from "./endpoint.ts"'));
+  writeFileSync(join(app, "types.test.ts"), typeTests.replace('from "./endpoint.ts"', 'from "endpoint-options"'));
+}
 
-npm("OpenAPIEndpoint's type tests pass against the declaration files (TypeScript 7 and 5)", async () => {
+/** Compiler options of a consumer under `--strict`: our declaration files are checked, TypeScript's libs are not. */
+const consumerOptions = (module: string, moduleResolution: string) => ({
+  strict: true,
+  noEmit: true,
+  target: "es2022",
+  module,
+  moduleResolution,
+  types: [],
+  skipDefaultLibCheck: true,
+});
+
+npm("TypeScript consumers compile under --strict with every module resolution of TypeScript 7", async () => {
+  writeConsumers();
+  const configs: Array<[string, string, string[]]> = [
+    ["nodenext", "nodenext", ["consumer.ts", "consumer.cts", "types.test.ts"]],
+    ["node16", "node16", ["consumer.ts", "consumer.cts", "types.test.ts"]],
+    ["esnext", "bundler", ["consumer.ts", "types.test.ts"]],
+  ];
+  const builds = configs.map(([module, moduleResolution, files]) => {
+    const tsconfig = `tsconfig.ts7.${moduleResolution}.json`;
+    writeFileSync(
+      join(app, tsconfig),
+      JSON.stringify({ compilerOptions: consumerOptions(module, moduleResolution), files }),
+    );
+    return compile(tsc7, tsconfig, app);
+  });
+  await Promise.all(builds); // each rejects with the compiler's messages
+});
+
+/** OpenAPIEndpoint's type tests against the declaration files, and the paths they read, in the app. */
+function writeOpenapiTypeTests(): void {
   writeFileSync(join(app, "types.openapi.test.ts"), openapiTypeTests("endpoint-options"));
   for (const [file, text] of Object.entries(pathsFiles())) writeFileSync(join(app, file), text);
+}
+
+npm("OpenAPIEndpoint's type tests pass against the declaration files (TypeScript 7)", async () => {
+  writeOpenapiTypeTests();
   const compilerOptions = { ...openapiCompilerOptions, module: "nodenext", moduleResolution: "nodenext" };
   writeFileSync(
     join(app, "tsconfig.openapi.json"),
     JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }),
   );
-  await Promise.all([compile(tsc7, "tsconfig.openapi.json", app), compile(tsc5, "tsconfig.openapi.json", app)]);
+  await compile(tsc7, "tsconfig.openapi.json", app);
 });
 
 npm(
-  "the README's typed fetch recipe compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server",
+  "the README's typed fetch recipe compiles (TypeScript 7) and prints what it promises, sent to a local server",
   async () => {
     const snippet = snippets.get("typed-fetch")!;
-    writeFileSync(join(app, "typed-fetch.ts"), snippet);
+    writeTypedFetch();
     const compilerOptions = {
       ...openapiCompilerOptions,
       allowImportingTsExtensions: false,
@@ -529,10 +540,7 @@ npm(
       join(app, "tsconfig.typed-fetch.json"),
       JSON.stringify({ compilerOptions, files: ["typed-fetch.ts"] }),
     );
-    await Promise.all([
-      compile(tsc7, "tsconfig.typed-fetch.json", app),
-      compile(tsc5, "tsconfig.typed-fetch.json", app, true),
-    ]);
+    await compile(tsc7, "tsconfig.typed-fetch.json", app);
     const { stdout, seen } = await sendToLocal(
       "typed-fetch/typed-fetch.js",
       "https://api.github.com",
@@ -543,6 +551,21 @@ npm(
     assert.equal(seen, ["GET /repos/octocat/hello-world application/vnd.github.v3+json"]);
   },
 );
+
+/** The README's typed fetch recipe, in the app. */
+const writeTypedFetch = () => writeFileSync(join(app, "typed-fetch.ts"), snippets.get("typed-fetch")!);
+
+/** The README's petstore example, its paths and its description, in the app. */
+function writePetstore(): void {
+  writeFileSync(join(app, "petstore-example.ts"), snippets.get("petstore")!);
+  // Named as the README names it: a file of its own, beside the example's (`petstore.d.ts` beside `petstore.ts`
+  // would be the script's own declarations: TS2459).
+  writeFileSync(join(app, "petstore-paths.d.ts"), readFileSync(join(root, "fixtures", "petstore.paths.ts"), "utf8"));
+  cpSync(
+    join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json"),
+    join(app, "petstore.json"),
+  );
+}
 
 /**
  * Run `script` (compiled, in the app) with its `fetch` sent to a server on loopback instead of `apiOrigin`, a
@@ -575,17 +598,10 @@ async function sendToLocal(
 }
 
 npm(
-  "the README's petstore example compiles (TypeScript 7 and 5) and prints what it promises, sent to a local server",
+  "the README's petstore example compiles (TypeScript 7) and prints what it promises, sent to a local server",
   async () => {
     const snippet = snippets.get("petstore")!;
-    writeFileSync(join(app, "petstore-example.ts"), snippet);
-    // Named as the README names it: a file of its own, beside the example's (`petstore.d.ts` beside `petstore.ts`
-    // would be the script's own declarations: TS2459).
-    writeFileSync(join(app, "petstore-paths.d.ts"), readFileSync(join(root, "fixtures", "petstore.paths.ts"), "utf8"));
-    cpSync(
-      join(root, "node_modules", "@readme", "oas-examples", "3.0", "json", "petstore.json"),
-      join(app, "petstore.json"),
-    );
+    writePetstore();
     const compilerOptions = {
       ...notOurs,
       strict: true,
@@ -600,10 +616,7 @@ npm(
       join(app, "tsconfig.petstore.json"),
       JSON.stringify({ compilerOptions, files: ["petstore-example.ts"] }),
     );
-    await Promise.all([
-      compile(tsc7, "tsconfig.petstore.json", app),
-      compile(tsc5, "tsconfig.petstore.json", app, true),
-    ]);
+    await compile(tsc7, "tsconfig.petstore.json", app);
     // Nothing configured: the host is the description's server.
     const { stdout, seen } = await sendToLocal(
       "petstore-out/petstore-example.js",
@@ -614,6 +627,38 @@ npm(
     );
     assert.is(stdout.trim(), promised(snippet));
     assert.equal(seen, ["DELETE /v2/pet/10 api_key=special-key Bearer t0k3n"]);
+  },
+);
+
+// TypeScript 7 checks each of them above, and every module resolution; TypeScript 5, on which most users still
+// are, proves them together: one program, which reads GitHub's types and the lib files once.
+npm(
+  "TypeScript 5 compiles the consumers, both type tests and the README's typed recipes as one --strict program, and our declarations with node10 (which 7 removed)",
+  async () => {
+    writeConsumers();
+    writeOpenapiTypeTests();
+    writeTypedFetch();
+    writePetstore();
+    const compilerOptions = {
+      ...openapiCompilerOptions,
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      types: ["node"],
+      typeRoots: [join(root, "node_modules", "@types")],
+    };
+    const files = ["consumer.ts", "consumer.cts", "types.test.ts", "types.openapi.test.ts", "typed-fetch.ts"];
+    writeFileSync(
+      join(app, "tsconfig.ts5.json"),
+      JSON.stringify({ compilerOptions, files: [...files, "petstore-example.ts"] }),
+    );
+    // Our declaration file itself checked (the .d.mts is the same text), as a consumer on node10 reads it.
+    const node10 = consumerOptions("commonjs", "node10");
+    writeFileSync(
+      join(app, "tsconfig.ts5.node10.json"),
+      JSON.stringify({ compilerOptions: node10, files: ["consumer.ts"] }),
+    );
+    await compile(tsc5, "tsconfig.ts5.json", app);
+    await compile(tsc5, "tsconfig.ts5.node10.json", app);
   },
 );
 
@@ -849,15 +894,12 @@ vendored("endpoint.ts imports nothing: no import, export-from, require or import
   assert.equal(loads, []);
 });
 
-vendored("compiles alone under tsc --strict with no @types (TypeScript 7 with and without DOM, 5 with)", async () => {
-  const vendor = vendorInto("vendored");
-  const builds = [];
-  for (const [name, tsc] of [
-    ["ts7", tsc7],
-    ["ts5", tsc5],
-  ] as const) {
-    for (const lib of name === "ts5" ? [undefined] : [undefined, ["es2022"]]) {
-      const out = `out-${name}${lib ? "-nodom" : ""}`;
+vendored(
+  "compiles alone under tsc --strict with no @types, with and without DOM (TypeScript 7), and runs",
+  async () => {
+    const vendor = vendorInto("vendored");
+    const builds = [undefined, ["es2022"]].map(async (lib) => {
+      const out = `out-ts7${lib ? "-nodom" : ""}`;
       const compilerOptions = {
         strict: true,
         types: [],
@@ -869,51 +911,54 @@ vendored("compiles alone under tsc --strict with no @types (TypeScript 7 with an
         ...(lib && { lib }),
       };
       writeFileSync(join(vendor, `tsconfig.${out}.json`), JSON.stringify({ compilerOptions, files: ["endpoint.ts"] }));
-      builds.push(compile(tsc, `tsconfig.${out}.json`, vendor).then(() => out));
-    }
-  }
-  for (const out of await Promise.all(builds)) {
-    writeFileSync(join(vendor, out, "package.json"), '{ "type": "module" }');
-    const runner = scenarioRunner(join(vendor, out), "run.mjs", "./endpoint.js");
-    assert.equal(JSON.parse((await node([runner], vendor)).stdout), EXPECTED, out);
-  }
-});
+      await compile(tsc7, `tsconfig.${out}.json`, vendor);
+      return out;
+    });
+    for (const out of await Promise.all(builds)) await runsTheScenario(join(vendor, out));
+  },
+);
 
-// TypeScript 7 checks these type tests against the same endpoint.ts in npm test's type step; here, TypeScript 5.
-vendored("the route-aware type tests pass against the vendored file (TypeScript 5)", async () => {
-  const dir = vendorInto("vendored-types", { "types.test.ts": readFileSync(join(root, "types.test.ts"), "utf8") });
-  const compilerOptions = {
-    ...notOurs,
-    strict: true,
-    noEmit: true,
-    types: [],
-    target: "es2022",
-    module: "esnext",
-    moduleResolution: "bundler",
-    allowImportingTsExtensions: true,
-  };
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.test.ts"] }));
-  await compile(tsc5, ".", dir);
-});
+/** The scenario, run on the vendored file as compiled into `out`, builds the expected requests. */
+async function runsTheScenario(out: string): Promise<void> {
+  writeFileSync(join(out, "package.json"), '{ "type": "module" }');
+  const runner = scenarioRunner(out, "run.mjs", "./endpoint.js");
+  assert.equal(JSON.parse((await node([runner], out)).stdout), EXPECTED, out);
+}
 
-vendored("OpenAPIEndpoint's type tests pass against the vendored file (TypeScript 5)", async () => {
-  const dir = vendorInto("vendored-openapi-types", {
-    "types.openapi.test.ts": openapiTypeTests("./endpoint.ts"),
-    ...pathsFiles(),
-  });
-  const compilerOptions = { ...openapiCompilerOptions, module: "esnext", moduleResolution: "bundler" };
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["types.openapi.test.ts"] }));
-  await compile(tsc5, ".", dir);
-});
+// TypeScript 7 checks the type tests against the same endpoint.ts in npm test's type step, and toFetch()'s types in
+// each environment below; TypeScript 5 proves them together, in one program that reads GitHub's types once.
+vendored(
+  "TypeScript 5 compiles the vendored file, both type tests and toFetch()'s types (DOM and @types/node) as one --strict program, and its JavaScript runs",
+  async () => {
+    const dir = vendorInto("vendored-ts5", {
+      "types.test.ts": readFileSync(join(root, "types.test.ts"), "utf8"),
+      "types.openapi.test.ts": openapiTypeTests("./endpoint.ts"),
+      "fetch-types.ts": readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8"),
+      ...pathsFiles(),
+    });
+    const compilerOptions = {
+      ...openapiCompilerOptions,
+      noEmit: false,
+      allowImportingTsExtensions: false,
+      // As a vendoring user's build does: `./endpoint.ts` imported by its name, emitted as `./endpoint.js`.
+      rewriteRelativeImportExtensions: true,
+      module: "esnext",
+      moduleResolution: "bundler",
+      lib: ["es2022", "dom"],
+      types: ["node"],
+      typeRoots: [join(root, "node_modules", "@types")],
+      outDir: "out-ts5",
+    };
+    const files = ["endpoint.ts", "types.test.ts", "types.openapi.test.ts", "fetch-types.ts"];
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
+    await compile(tsc5, ".", dir);
+    await runsTheScenario(join(dir, "out-ts5"));
+  },
+);
 
-vendored("editors complete every route of an OpenAPI description (TypeScript 5's language service)", async () => {
-  const main =
-    'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\n(endpoint as OpenAPIEndpoint<paths>)("");\n';
-  const completed = (
-    await completions(vendorInto("openapi-completions", { "main.ts": main }), main, main.indexOf('("")') + 2, {
-      paths: openapiCompilerOptions.paths,
-    })
-  ).sort();
+vendored("editors complete every route of an OpenAPI description (TypeScript 5's language service)", () => {
+  // Inside the empty route string.
+  const completed = completions("routes.ts", '("').sort();
   // The oracle: every `"/path": {` of the generated file and each `method: operations[...]` under it.
   const routes: string[] = [];
   let path = "";
@@ -932,12 +977,8 @@ vendored("editors complete every route of an OpenAPI description (TypeScript 5's
 
 vendored(
   "editors show an OpenAPI call's options by their property names, not as a type expression (TypeScript 5's language service)",
-  async () => {
-    const main =
-      'import type { paths } from "@octokit/openapi-types";\nimport { endpoint, type OpenAPIEndpoint } from "./endpoint.ts";\nconst github = (endpoint as OpenAPIEndpoint<paths>).defaults({ owner: "octocat" });\ngithub("POST /repos/{owner}/{repo}/issues", { repo: "hello-world", title: "Found a bug" });\n';
-    const shown = hover(vendorInto("openapi-hover", { "main.ts": main }), main.indexOf('github("POST') + 1, {
-      paths: openapiCompilerOptions.paths,
-    });
+  () => {
+    const shown = hover("hover.ts", 'github("POST');
     // The signature of the call, its options spelled out: the path parameter still required, the body's
     // properties, then the named options by their interface's name.
     for (const property of [
@@ -954,7 +995,7 @@ vendored(
 );
 
 vendored(
-  "toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7; 5 under DOM with @types/node)",
+  "toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7)",
   async () => {
     const dir = vendorInto("vendored-fetch-types", {
       "fetch-types.ts": readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8"),
@@ -983,10 +1024,7 @@ vendored(
         join(dir, `tsconfig.${environment}.json`),
         JSON.stringify({ compilerOptions, files: ["fetch-types.ts"] }),
       );
-      // TypeScript 5 on the richest, DOM and @types/node together; 7 on each.
-      for (const tsc of environment === "node-dom" ? [tsc7, tsc5] : [tsc7]) {
-        builds.push(compile(tsc, `tsconfig.${environment}.json`, dir));
-      }
+      builds.push(compile(tsc7, `tsconfig.${environment}.json`, dir));
     }
     await Promise.all(builds);
   },
@@ -994,10 +1032,8 @@ vendored(
 
 vendored(
   "editors complete a literal route's placeholders and the named options inside its object literal (TypeScript 5 language service)",
-  async () => {
-    const main =
-      'import { endpoint } from "./endpoint.ts";\nendpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { re });\n';
-    const names = await completions(vendorInto("completions", { "main.ts": main }), main, main.indexOf("{ re }") + 4);
+  () => {
+    const names = completions("literal.ts", "{ re");
     for (const name of ["owner", "repo", "issue_number", "headers", "mediaType", "baseUrl", "data", "request"]) {
       assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
     }
