@@ -1285,7 +1285,10 @@ deno(
     const dir = join(work, "jsr");
     mkdirSync(dir);
     for (const file of jsr.publish.include) cpSync(join(root, file), join(dir, file));
-    const { stdout, stderr } = await runDeno(["publish", "--dry-run"], dir);
+    // JSR's own checks: the files, the slow types. Deno's type check of this endpoint.ts is the vendored test's
+    // `deno check`, of the same file; publish would check it again, apart (4 s of CPU).
+    assert.equal(readFileSync(join(dir, "endpoint.ts")), readFileSync(join(installed, "endpoint.ts")));
+    const { stdout, stderr } = await runDeno(["publish", "--dry-run", "--no-check"], dir);
     const output = stdout + stderr;
     assert.ok(output.includes("Dry run complete"), output);
     assert.ok(!/slow type|warning/i.test(output.replace("Checking for slow types in the public API...", "")), output);
