@@ -1557,10 +1557,10 @@ const WALL_LIMIT = 45000;
 
 /**
  * Jobs run one after the other in a worker thread, this file as its module (loaded once for all of them); a step
- * still running `limit` ms after it starts, by the clock, ends the worker, and so does JOB_CAP. The job it ends
- * is reported stalled, and the jobs after it as not run.
+ * of a job still running `limit(job)` ms after it starts, by the clock, ends the worker, and so does JOB_CAP. The
+ * job it ends is reported stalled, and the jobs after it as not run.
  */
-function runJobs(jobs: string[], limit: number): Promise<Record<string, JobReport>> {
+function runJobs(jobs: string[], limit: (job: string) => number): Promise<Record<string, JobReport>> {
   const boot = `const { workerData } = require("node:worker_threads");
 import(workerData.tsx).then(({ register }) => { register(); return import(workerData.file); });`;
   const data = { jobs, tsx: import.meta.resolve("tsx/esm/api"), file: import.meta.url };
@@ -1588,8 +1588,8 @@ import(workerData.tsx).then(({ register }) => { register(); return import(worker
       clearTimeout(timer);
       current = message.job;
       if (message.start) {
-        const stalled = `${message.start}: still running after ${limit} ms, ended`;
-        timer = setTimeout(() => finish({ stalled }), limit);
+        const stalled = `${message.start}: still running after ${limit(current)} ms, ended`;
+        timer = setTimeout(() => finish({ stalled }), limit(current));
       } else if (message.step) reports[current]!.steps.push(message);
       else {
         reports[current]!.result = message.result;
@@ -1620,16 +1620,16 @@ async function serve(jobs: string[]): Promise<void> {
   }
 }
 
-// Two workers start as this file loads: the timed jobs one after the other in one (this file loads once for them
-// all, where a worker each loaded it eight times), the fuzz in the other, side by side with them.
+// One worker starts as this file loads and runs the timed jobs, then the fuzz, one after the other: this file and
+// endpoint.ts load once for them all, where a worker each loaded them ten times.
 const FUZZ_LIMIT = 30000;
-const STALLS = isMainThread ? runJobs(Object.keys(STALL_JOBS), WALL_LIMIT) : undefined;
-const FUZZ = isMainThread ? runJobs(["fuzz"], WALL_LIMIT + FUZZ_LIMIT) : undefined;
+const ALL_JOBS = isMainThread
+  ? runJobs([...Object.keys(STALL_JOBS), "fuzz"], (job) => (job === "fuzz" ? WALL_LIMIT + FUZZ_LIMIT : WALL_LIMIT))
+  : undefined;
 const JOBS: Record<string, Promise<JobReport>> = isMainThread
-  ? {
-      ...Object.fromEntries(Object.keys(STALL_JOBS).map((job) => [job, STALLS!.then((reports) => reports[job]!)])),
-      fuzz: FUZZ!.then((reports) => reports.fuzz!),
-    }
+  ? Object.fromEntries(
+      [...Object.keys(STALL_JOBS), "fuzz"].map((job) => [job, ALL_JOBS!.then((reports) => reports[job]!)]),
+    )
   : {};
 
 /** A timed job's steps: each under the limit, built or our TypeError (`refused` when only that will do). */
