@@ -65,9 +65,12 @@ function throwsType(fn: () => unknown, ...parts: string[]) {
  */
 const inPart = (name: "source" | "builds") => !process.env.UNIT_PART || process.env.UNIT_PART === name;
 const BUILDS = Object.entries(await builds()) as [string, Lib][];
+// The quick loop runs the sections on the ESM build alone: the CJS one is the same bundle in another wrapper, which
+// npm test checks section by section (its cache tests run in either loop).
+const SECTION_BUILDS = process.env.QUICK ? BUILDS.slice(0, 1) : BUILDS;
 const LIBS: [name: string, lib: Lib][] = [
   ...(inPart("source") ? [["source", source] as [string, Lib]] : []),
-  ...(inPart("builds") ? BUILDS : []),
+  ...(inPart("builds") ? SECTION_BUILDS : []),
 ];
 
 /** A test's view of a build: the build, and an endpoint on a test host for withOpenAPI()'s tests. */
@@ -2135,9 +2138,13 @@ openapi(
 );
 
 openapi("URLs RFC 3986 allows, whatever the parameters (property)", ({ withOpenAPI, base }) => {
-  const unit = fc
-    .string({ unit: "binary", maxLength: 6 })
-    .filter((text) => text.length > 0 && !/[\ud800-\udfff]/.test(text));
+  // One to six characters of the Basic Multilingual Plane but surrogates, drawn as numbers: fast-check's own string
+  // arbitraries map every code point back to its index before they shrink (a second of CPU).
+  const character = fc
+    .integer({ min: 0, max: 0xffff })
+    .filter((code) => code < 0xd800 || code > 0xdfff)
+    .map((code) => String.fromCharCode(code));
+  const unit = fc.array(character, { minLength: 1, maxLength: 6 }).map((characters) => characters.join(""));
   fc.assert(
     fc.property(
       fc.uniqueArray(unit, { minLength: 1, maxLength: 4 }),
