@@ -225,11 +225,12 @@ else {
       true,
     ),
     // The package is packed and installed once (after the paths it copies); the groups that use it then run
-    // side by side, but for the two that compile with TypeScript 5: in one process, it loads and parses its
-    // libraries and GitHub's types once for both (6 s of CPU less than two processes).
+    // side by side, but for those that share a costly start: the two that compile with TypeScript 5, in one
+    // process that loads it and parses its libraries and GitHub's types once for both; the two that drive
+    // Chromium, in one that launches it once.
     Promise.all([paths, built])
       .then(() => integration("pack"))
-      .then((code) => code === 0 && Promise.all(["npm,vendored", "cdn", "clients", "deno", "bun"].map(integration))),
+      .then((code) => code === 0 && Promise.all(["npm,vendored", "cdn,clients", "deno", "bun"].map(integration))),
   ]);
   rmSync(work, { recursive: true, force: true });
 }
