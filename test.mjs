@@ -130,9 +130,9 @@ if (pathsOnly) {
 }
 // dist/ from the source as it is, for the suites that test the builds (the integration test packs it).
 const built = run("build: dist/", ["build.mjs"]);
-const paths = directoryPaths().then((directory) =>
-  generate([...typedPaths, ...directory, ...(quick ? [] : [petstorePaths])]),
-);
+// The fixtures' paths at once, for the integration test (which reads no other); the directory's once it is fetched.
+const fixturePaths = generate([...typedPaths, ...(quick ? [] : [petstorePaths])]);
+const paths = Promise.all([fixturePaths, directoryPaths().then(generate)]);
 // In the quick loop every step is the loop: none is in the background.
 const inBackground = !quick;
 const unit = [
@@ -181,8 +181,8 @@ const unit = [
     ),
   ),
   // The red-team suite: hostile descriptions and values through withOpenAPI() and reduceOpenAPI(), and a fuzz over
-  // a sample of the public API directory (in the cache once the paths' step has fetched it).
-  paths.then(() =>
+  // a sample of the public API directory and four Swagger 2.0 descriptions (the corpora).
+  corpora.then(() =>
     run(
       "unit: openapi.redteam.test.ts, hostile descriptions and values",
       [...tsx, "openapi.redteam.test.ts"],
@@ -225,11 +225,11 @@ else {
       { ORACLE_SUITE: "third-party" },
       true,
     ),
-    // The package is packed and installed once (after the paths it copies); the groups that use it then run
-    // side by side, but for those that share a costly start: the two that compile with TypeScript 5, in one
+    // The package is packed and installed once (after the fixtures' paths it copies); the groups that use it then
+    // run side by side, but for those that share a costly start: the two that compile with TypeScript 5, in one
     // process that loads it and parses its libraries and GitHub's types once for both; the two that drive
     // Chromium, in one that launches it once.
-    Promise.all([paths, built])
+    Promise.all([fixturePaths, built])
       .then(() => integration("pack"))
       .then((code) => code === 0 && Promise.all(["npm,vendored", "cdn,clients", "deno", "bun"].map(integration))),
   ]);
