@@ -794,7 +794,7 @@ oracle(
   },
 );
 
-/** ORACLE_SUITE=github or third-party: only that suite (each starts its own Prism, so they can run side by side). */
+/** ORACLE_SUITE=github or third-party: only that suite; without it (npm test), both, one after the other. */
 const onlySuite = process.env.ORACLE_SUITE;
 if (!onlySuite || onlySuite === "github") oracle.run();
 

@@ -203,8 +203,10 @@ else {
     );
   await Promise.all([
     ...unit,
+    // GitHub's description and seventeen third-party ones through Prism, in one process: with the verdicts
+    // committed, loading the file and GitHub's description is most of either suite's cost.
     built.then(() =>
-      run("oracle: GitHub's description through Prism", [...tsx, "oracle.test.ts"], { ORACLE_SUITE: "github" }),
+      run("oracle: GitHub's and seventeen third-party descriptions through Prism", [...tsx, "oracle.test.ts"]),
     ),
     // Every 20th description of the public API directory, and the big ones; .ci/run checks all 2,639.
     corpora.then(() =>
@@ -219,19 +221,13 @@ else {
     corpora.then(() =>
       run("oracle: Swagger 2.0 descriptions against their conversion", [...tsx, "swagger.test.ts"], {}, true),
     ),
-    run(
-      "oracle: seventeen third-party descriptions through Prism",
-      [...tsx, "oracle.test.ts"],
-      { ORACLE_SUITE: "third-party" },
-      true,
-    ),
     // The package is packed and installed once (after the fixtures' paths it copies); the groups that use it then
     // run side by side, but for those that share a costly start: the two that compile with TypeScript 5, in one
     // process that loads it and parses its libraries and GitHub's types once for both; the two that drive
-    // Chromium, in one that launches it once.
+    // Chromium, in one that launches it once; Deno's and Bun's, which are mostly this file's start.
     Promise.all([fixturePaths, built])
       .then(() => integration("pack"))
-      .then((code) => code === 0 && Promise.all(["npm,vendored", "cdn,clients", "deno", "bun"].map(integration))),
+      .then((code) => code === 0 && Promise.all(["npm,vendored", "cdn,clients", "deno,bun"].map(integration))),
   ]);
   rmSync(work, { recursive: true, force: true });
 }
