@@ -424,7 +424,7 @@ let answered = new Map<string, Verdict>();
 let verdictsFile = "";
 /** The hash the file must name: of the description Prism reads, Prism's versions and how it is started. */
 let recordedFor = "";
-/** Requests sent to Prism in this run. */
+/** Requests sent to Prism for this suite's description. */
 let sentNow = 0;
 const flag = (name: string) => Boolean(process.env[name]) && process.env[name] !== "false" && process.env[name] !== "0";
 const fresh = flag("CI") || flag("ORACLE_FRESH");
@@ -442,6 +442,7 @@ function loadVerdicts(description: string, file: string): void {
   verdictsFile = file;
   recorded = new Map();
   answered = new Map();
+  sentNow = 0;
   try {
     const read = JSON.parse(readFileSync(file, "utf8"));
     if (read.for === recordedFor) recorded = new Map(read.verdicts);
