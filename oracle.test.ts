@@ -204,10 +204,7 @@ async function preparePrism(description: string, ready = "/zen"): Promise<void> 
   const port = await listen(portHolder);
   baseUrl = `http://127.0.0.1:${port}`;
   prismStarted = undefined;
-  launchPrism = async () => {
-    await closePortHolder();
-    await startPrism(description, port, ready);
-  };
+  launchPrism = () => startPrism(description, port, ready);
 }
 
 async function closePortHolder(): Promise<void> {
@@ -219,7 +216,14 @@ async function closePortHolder(): Promise<void> {
 /** Prism started, once, and answering. */
 const prismAnswering = () => (prismStarted ??= launchPrism());
 
-/** The recording server, and Prism in front of it on `port` reading `description`: resolves when Prism answers. */
+/** How Prism is run: it refuses what breaks the description (`--errors`), and says only its errors. */
+const PRISM_FLAGS = ["--errors", "--verboseLevel", "error"];
+
+/**
+ * The recording server, and Prism in front of it on `port` reading `description`: resolves when Prism answers. The
+ * recording server takes its port before the held one is let go, so that it cannot take Prism's: it answers every
+ * request, and a ready check it answered would send every request past no validation at all.
+ */
 async function startPrism(description: string, port: number, ready: string): Promise<void> {
   recorder = createServer((request: IncomingMessage, response) => {
     const chunks: Buffer[] = [];
@@ -241,6 +245,7 @@ async function startPrism(description: string, port: number, ready: string): Pro
   // server keeps them open longer than any run.
   recorder.keepAliveTimeout = 10 * 60_000;
   const upstream = await listen(recorder);
+  await closePortHolder();
   const bin = "node_modules/@stoplight/prism-cli/dist/index.js";
   prism = spawn(
     process.execPath,
@@ -249,9 +254,7 @@ async function startPrism(description: string, port: number, ready: string): Pro
       "proxy",
       description,
       `http://127.0.0.1:${upstream}`,
-      "--errors",
-      "--verboseLevel",
-      "error",
+      ...PRISM_FLAGS,
       "--host",
       "127.0.0.1",
       "--port",
@@ -268,11 +271,11 @@ async function startPrism(description: string, port: number, ready: string): Pro
   for (;;) {
     try {
       await fetch(baseUrl + ready, { headers: { "x-oracle-id": "ready" } });
-      return;
-    } catch {
-      if (Date.now() > deadline || prism!.exitCode !== null) throw new Error(`Prism did not start:\n${prismOutput}`);
-      await new Promise((done) => setTimeout(done, 250));
-    }
+      // An answer is Prism's only while it runs: one that could not take its port has ended.
+      if (prism.exitCode === null) return;
+    } catch {}
+    if (Date.now() > deadline || prism.exitCode !== null) throw new Error(`Prism did not start:\n${prismOutput}`);
+    await new Promise((done) => setTimeout(done, 250));
   }
 }
 
@@ -429,14 +432,43 @@ let sentNow = 0;
 const flag = (name: string) => Boolean(process.env[name]) && process.env[name] !== "false" && process.env[name] !== "0";
 const fresh = flag("CI") || flag("ORACLE_FRESH");
 
+/**
+ * How a request is keyed and a verdict kept (wireKey(), recordable()): a change to either changes this, so that no
+ * file of the other form is read. CI, which compares a file with Prism's answers, fails where it was not changed.
+ */
+const VERDICTS_FORMAT = 2;
+
+/**
+ * Prism and every package it loads, as the lockfile resolves them, `path@version`: a verdict is theirs, so a file
+ * recorded with any other of them is not read. Each dependency is looked up as Node does, in the nearest
+ * `node_modules` up from the package that needs it.
+ */
+function prismPackages(): string[] {
+  const lock: Record<string, Schema> = JSON.parse(readFileSync("package-lock.json", "utf8")).packages;
+  const seen = new Set<string>();
+  const resolve = (from: string, name: string): string | undefined => {
+    for (let at = from; ; at = at.slice(0, at.lastIndexOf("/node_modules/"))) {
+      if (lock[`${at}/node_modules/${name}`]) return `${at}/node_modules/${name}`;
+      if (!at.includes("/node_modules/")) return lock[`node_modules/${name}`] ? `node_modules/${name}` : undefined;
+    }
+  };
+  const visit = (path: string): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const { dependencies = {}, optionalDependencies = {} } = lock[path]!;
+    for (const name of Object.keys({ ...dependencies, ...optionalDependencies })) {
+      const found = resolve(path, name);
+      if (found) visit(found);
+    }
+  };
+  visit("node_modules/@stoplight/prism-cli");
+  return [...seen].map((path) => `${path}@${lock[path]!.version}`).sort();
+}
+
 function loadVerdicts(description: string, file: string): void {
-  const versions = ["prism-cli", "prism-http", "prism-core"]
-    .map((name) => readFileSync(`node_modules/@stoplight/${name}/package.json`, "utf8"))
-    .join();
   recordedFor = createHash("sha256")
-    .update(versions)
+    .update(JSON.stringify([VERDICTS_FORMAT, PRISM_FLAGS, prismPackages()]))
     .update(description)
-    .update(startPrism.toString())
     .digest("hex")
     .slice(0, 16);
   verdictsFile = file;
@@ -506,6 +538,9 @@ async function verdictOn(
   lib: Lib,
   request: source.RequestOptions,
 ): Promise<{ refused?: string; issues?: Issue[]; arrival?: Arrival; outcome?: string }> {
+  // A key holds the path on: a request for another origin must not take the verdict of Prism's.
+  if (!request.url.startsWith(`${baseUrl}/`))
+    return { outcome: `built for another origin than Prism's: ${request.url}` };
   const key = await wireKey(lib, request);
   let verdict = answered.get(key) ?? (fresh ? undefined : recorded.get(key));
   if (!verdict) {
