@@ -633,12 +633,16 @@ npm(
 // TypeScript 7 checks each of them above, and every module resolution; TypeScript 5, on which most users still
 // are, proves them together: one program, which reads GitHub's types and the lib files once.
 npm(
-  "TypeScript 5 compiles the consumers, both type tests and the README's typed recipes as one --strict program, and our declarations with node10 (which 7 removed)",
+  "TypeScript 5 compiles the consumers, both type tests, toFetch()'s types and the README's typed recipes as one --strict program, and the consumers with node10 (which 7 removed)",
   async () => {
     writeConsumers();
     writeOpenapiTypeTests();
     writeTypedFetch();
     writePetstore();
+    // toFetch()'s result with fetch and new Request under DOM and @types/node together, the richest environment.
+    const fetchTypes = readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8");
+    assert.ok(fetchTypes.includes('from "./endpoint.ts"'));
+    writeFileSync(join(app, "fetch-types.ts"), fetchTypes.replace('from "./endpoint.ts"', 'from "endpoint-options"'));
     const compilerOptions = {
       ...openapiCompilerOptions,
       module: "nodenext",
@@ -649,13 +653,14 @@ npm(
     const files = ["consumer.ts", "consumer.cts", "types.test.ts", "types.openapi.test.ts", "typed-fetch.ts"];
     writeFileSync(
       join(app, "tsconfig.ts5.json"),
-      JSON.stringify({ compilerOptions, files: [...files, "petstore-example.ts"] }),
+      JSON.stringify({ compilerOptions, files: [...files, "fetch-types.ts", "petstore-example.ts"] }),
     );
-    // Our declaration file itself checked (the .d.mts is the same text), as a consumer on node10 reads it.
+    // With no @types, and our declaration file itself checked (skipLibCheck is off; the .d.mts is the same text),
+    // as a consumer on node10 reads it.
     const node10 = consumerOptions("commonjs", "node10");
     writeFileSync(
       join(app, "tsconfig.ts5.node10.json"),
-      JSON.stringify({ compilerOptions: node10, files: ["consumer.ts"] }),
+      JSON.stringify({ compilerOptions: node10, files: ["consumer.ts", "types.test.ts"] }),
     );
     await compile(tsc5, "tsconfig.ts5.json", app);
     await compile(tsc5, "tsconfig.ts5.node10.json", app);
@@ -925,15 +930,14 @@ async function runsTheScenario(out: string): Promise<void> {
   assert.equal(JSON.parse((await node([runner], out)).stdout), EXPECTED, out);
 }
 
-// TypeScript 7 checks the type tests against the same endpoint.ts in npm test's type step, and toFetch()'s types in
-// each environment below; TypeScript 5 proves them together, in one program that reads GitHub's types once.
+// TypeScript 7 checks the type tests against the same endpoint.ts in npm test's type step; TypeScript 5 checks them
+// here together, in one program that reads GitHub's types once, and toFetch()'s types in the npm group's.
 vendored(
-  "TypeScript 5 compiles the vendored file, both type tests and toFetch()'s types (DOM and @types/node) as one --strict program, and its JavaScript runs",
+  "TypeScript 5 compiles the vendored file with both type tests as one --strict program with no @types, and its JavaScript runs",
   async () => {
     const dir = vendorInto("vendored-ts5", {
       "types.test.ts": readFileSync(join(root, "types.test.ts"), "utf8"),
       "types.openapi.test.ts": openapiTypeTests("./endpoint.ts"),
-      "fetch-types.ts": readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8"),
       ...pathsFiles(),
     });
     const compilerOptions = {
@@ -945,11 +949,10 @@ vendored(
       module: "esnext",
       moduleResolution: "bundler",
       lib: ["es2022", "dom"],
-      types: ["node"],
-      typeRoots: [join(root, "node_modules", "@types")],
+      types: [],
       outDir: "out-ts5",
     };
-    const files = ["endpoint.ts", "types.test.ts", "types.openapi.test.ts", "fetch-types.ts"];
+    const files = ["endpoint.ts", "types.test.ts", "types.openapi.test.ts"];
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
     await compile(tsc5, ".", dir);
     await runsTheScenario(join(dir, "out-ts5"));
@@ -995,7 +998,7 @@ vendored(
 );
 
 vendored(
-  "toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7)",
+  "toFetch()'s result type-checks with fetch and new Request under DOM, @types/node and @types/bun (TypeScript 7; 5 in the npm group)",
   async () => {
     const dir = vendorInto("vendored-fetch-types", {
       "fetch-types.ts": readFileSync(join(root, "fixtures", "fetch-types.ts"), "utf8"),
