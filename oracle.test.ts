@@ -446,7 +446,7 @@ const VERDICTS_FORMAT = 2;
 function prismPackages(): string[] {
   const lock: Record<string, Schema> = JSON.parse(readFileSync("package-lock.json", "utf8")).packages;
   const seen = new Set<string>();
-  const resolve = (from: string, name: string): string | undefined => {
+  const installed = (from: string, name: string): string | undefined => {
     for (let at = from; ; at = at.slice(0, at.lastIndexOf("/node_modules/"))) {
       if (lock[`${at}/node_modules/${name}`]) return `${at}/node_modules/${name}`;
       if (!at.includes("/node_modules/")) return lock[`node_modules/${name}`] ? `node_modules/${name}` : undefined;
@@ -457,7 +457,7 @@ function prismPackages(): string[] {
     seen.add(path);
     const { dependencies = {}, optionalDependencies = {} } = lock[path]!;
     for (const name of Object.keys({ ...dependencies, ...optionalDependencies })) {
-      const found = resolve(path, name);
+      const found = installed(path, name);
       if (found) visit(found);
     }
   };
@@ -539,8 +539,8 @@ async function verdictOn(
   request: source.RequestOptions,
 ): Promise<{ refused?: string; issues?: Issue[]; arrival?: Arrival; outcome?: string }> {
   // A key holds the path on: a request for another origin must not take the verdict of Prism's.
-  if (!request.url.startsWith(`${baseUrl}/`))
-    return { outcome: `built for another origin than Prism's: ${request.url}` };
+  const elsewhere = !request.url.startsWith(`${baseUrl}/`);
+  if (elsewhere) return { outcome: `built for another origin than Prism's: ${request.url}` };
   const key = await wireKey(lib, request);
   let verdict = answered.get(key) ?? (fresh ? undefined : recorded.get(key));
   if (!verdict) {
