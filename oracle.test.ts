@@ -518,18 +518,23 @@ function unlikeRecorded(): string[] {
 /** What stands for a multipart body's boundary, which fetch draws at random, in keys and recorded arrivals. */
 const BOUNDARY = "oracle-boundary";
 
+/** A multipart content-type's boundary; undefined for any other. */
+const boundaryOf = (contentType: string | null | undefined) => /boundary=([^;]+)/.exec(contentType ?? "")?.[1];
+
+/** `text` with a multipart boundary, where there is one, replaced by BOUNDARY. */
+const unbound = (text: string, boundary: string | undefined) => (boundary ? text.replaceAll(boundary, BOUNDARY) : text);
+
 /** A request as fetch sends it, a multipart boundary replaced by BOUNDARY: its key in a verdicts file. */
 async function wireKey(lib: Lib, request: source.RequestOptions): Promise<string> {
   const wire = await asArrival(lib, request);
-  const boundary = /boundary=([^;]+)/.exec(wire.contentType ?? "")?.[1];
+  const boundary = boundaryOf(wire.contentType);
   const text = wire.body.toString("latin1");
   const headers = Object.entries(wire.headers).sort(([a], [b]) => (a < b ? -1 : 1));
-  const unbound = (value: string) => (boundary ? value.replaceAll(boundary, BOUNDARY) : value);
   return JSON.stringify([
     wire.method,
     wire.url,
-    headers.map(([name, value]) => [name, unbound(value as string)]),
-    unbound(text),
+    headers.map(([name, value]) => [name, unbound(value as string, boundary)]),
+    unbound(text, boundary),
   ]);
 }
 
@@ -570,14 +575,13 @@ async function deliver(
  * request's tag), a multipart boundary replaced by BOUNDARY.
  */
 function recordable(arrival: Arrival, boundary: string | undefined): Verdict["arrival"] {
-  const unbound = (value: string) => (boundary ? value.replaceAll(boundary, BOUNDARY) : value);
   const { host: _host, "x-oracle-id": _id, ...headers } = arrival.headers;
-  if (typeof headers["content-type"] === "string") headers["content-type"] = unbound(headers["content-type"]);
-  const body = boundary ? Buffer.from(unbound(arrival.body.toString("latin1")), "latin1") : arrival.body;
+  if (typeof headers["content-type"] === "string") headers["content-type"] = unbound(headers["content-type"], boundary);
+  const body = boundary ? Buffer.from(unbound(arrival.body.toString("latin1"), boundary), "latin1") : arrival.body;
   return {
     method: arrival.method,
     url: arrival.url,
-    ...(arrival.contentType !== undefined && { contentType: unbound(arrival.contentType) }),
+    ...(arrival.contentType !== undefined && { contentType: unbound(arrival.contentType, boundary) }),
     headers,
     body: body.toString("base64"),
   };
@@ -590,7 +594,7 @@ async function send(lib: Lib, request: source.RequestOptions): Promise<Verdict |
   const id = String(++sequence);
   const [url, init] = lib.toFetch({ ...request, headers: { ...request.headers, "x-oracle-id": id } });
   const outgoing = new Request(url, { ...init, signal: AbortSignal.timeout(20_000) } as RequestInit);
-  const boundary = /boundary=([^;]+)/.exec(outgoing.headers.get("content-type") ?? "")?.[1];
+  const boundary = boundaryOf(outgoing.headers.get("content-type"));
   let response: Response;
   try {
     response = await fetch(outgoing);
