@@ -926,6 +926,11 @@ function callParameters(state: State, options: Record<string, unknown>): Record<
   return params;
 }
 
+/** A parameter no placeholder took, which is sent: a credential (`"auth:<scheme>"`) is `withOpenAPI()`'s alone. */
+function leftover(name: string): string {
+  return name.startsWith("auth:") ? fail(`parameter ${quote(name)} is a credential, which withOpenAPI() reads`) : name;
+}
+
 /**
  * `name=value` added to `query` (after a "&" when it has pairs), none for `null` and `undefined`. A list
  * under a name ending in `[]` repeats the name for each item; any other list is comma-joined, as GitHub's
@@ -934,6 +939,7 @@ function callParameters(state: State, options: Record<string, unknown>): Record<
 function addPairs(query: string, name: string, value: unknown): string {
   if (value == null) return query;
   if (name === "data") fail("option `data` is a body: GET and HEAD have none");
+  leftover(name);
   if (isPlainObject(value)) fail(`parameter ${quote(name)} is an object: use {?${name}*}`);
   const key = encode(name, QUERY, name) + "=";
   const keep = name === "q" ? SEARCH : QUERY;
@@ -967,7 +973,7 @@ function remainingBody(template: Template, params: Record<string, unknown>, urlP
   for (const key in params) {
     if (params[key] === undefined || !hasOwn(params, key) || template.taken.has(key)) continue;
     body ??= {};
-    put(body, key, params[key]);
+    put(body, leftover(key), params[key]);
   }
   if (urlParameter !== undefined) {
     body ??= {};
@@ -1350,15 +1356,19 @@ export type {
 // #region openapi
 // ---------------------------------------------------------------------------------------------------------------------
 // 8. Requests as an OpenAPI description says: `withOpenAPI()`, and `reduceOpenAPI()` for a light description.
-//    build.mjs leaves this region out of the CDN bundle.
+//    build.mjs leaves this region out of the CDN bundle. Its rooms, in the order a reader needs them: 8.1 the entry
+//    points, 8.2 the plan's records, 8.3 reading a description, 8.4 Swagger 2.0, 8.5 the plan of an operation,
+//    8.6 servers, 8.7 credentials, 8.8 values, 8.9 bodies, 8.10 the call, 8.11 `reduceOpenAPI()`, 8.12 the types.
 //
 //    A description may be a stranger's file, and a call's values a stranger's JSON. So each operation is read once,
-//    strictly, into a plan of plain records (`OperationPlan`) when it is first called, and every call walks only its
-//    plan. Every read of the description is of an own property (`ownField()`), every map keyed by its strings or a
-//    caller's is a `Map`, every `$ref` is followed once per pointer and every schema node visited once: reading is
-//    linear in the size of the description, whatever its shape. What the description gets wrong is a TypeError
-//    naming the operation, raised when that operation is first called; the other operations keep working.
+//    strictly, into a plan of plain records when it is first called, and every call walks only its plan. Every read
+//    of the description is of an own property (`ownField()`), every map keyed by its strings or a caller's is a `Map`
+//    or has no prototype, each `$ref`, schema, server, security scheme and `security` list is read once: reading is
+//    linear in the size of the description. What the description gets wrong is a TypeError naming the operation,
+//    raised when that operation is first called; the other operations keep working.
 // ---------------------------------------------------------------------------------------------------------------------
+
+// --- 8.1 Entry points ------------------------------------------------------------------------------------------------
 
 /**
  * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, or a Swagger 2.0 one read as its 3.0
@@ -1373,22 +1383,24 @@ export type {
  *   nested deeper than a style writes in the bracket form (`filter[tags][0]=a`), each of the shape its schema's
  *   `type` allows, a `Date` as ISO 8601;
  * - a JSON body as `endpoint()` builds it (a string given whole as `data` is JSON text), a form body as
- *   `URLSearchParams` or `FormData` (multipart where a field holds a file), each property as its Encoding Object
- *   says; a required body the call leaves out as the empty value of its media type (`{}`), and no body for a GET or
- *   HEAD.
+ *   `URLSearchParams` or `FormData` (multipart where a field holds a file or bytes), each property as its Encoding
+ *   Object says; a required body the call leaves out as the empty value of its media type (`{}`), and no body for
+ *   a GET or HEAD;
+ * - credentials by security scheme, given as `"auth:<name>"` keys (per call or in `defaults()`): those of the first
+ *   alternative of the operation's `security` you gave; a call with none of them is sent without credentials.
  *
  * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
  * /files/{id}#shared"`); parameters and body properties sit beside each other by name, one name filling every
  * parameter that has it. A parameter named like a named option (`headers`, `data`…) is passed as
  * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
- * anything as `"body:<name>"` (`"body:method"`). Each operation is read from the description once, when it is first
- * called; `reduceOpenAPI()` makes a description light enough to ship.
+ * anything as `"body:<name>"` (`"body:method"`).
  * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or holds 2.0's fields without saying
  * `swagger: "2.0"`; when called, for a route the description lacks, a fault in the operation's part of the
  * description (a `$ref` that names nothing, a parameter `in` no location, a media type or header name that is not
- * one, a 2.0 construct 3.0 cannot express), a missing required parameter or server variable, a server variable's
- * value that would leave its place in the URL, a value of a shape the schema rules out or with no text form, and a
- * relative server (or none) with no `baseUrl` set.
+ * one, a 2.0 construct 3.0 cannot express), a missing required parameter or server variable, a named option given
+ * where the operation has a parameter of that name, a server variable's value that would leave its place in the URL,
+ * a value of a shape the schema rules out or with no text form, credentials given of which no alternative is met,
+ * and a relative server (or none) with no `baseUrl` set.
  * @example
  * const petstore = withOpenAPI<paths>(endpoint, description);
  * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
@@ -1401,8 +1413,2520 @@ export function withOpenAPI<Paths = never>(
 ): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
 // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
 export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescription): unknown {
-  return openAPIEndpoint(wrapped, toContext(description, "withOpenAPI"));
+  return openAPIEndpoint(wrapped, readDescription(description, "withOpenAPI"));
 }
+
+/**
+ * The parts of an OpenAPI description that `withOpenAPI()` reads, and nothing else: each operation's plan written
+ * back as a description (its server, its parameters with their styles and shapes, its request body's media types,
+ * encoding and form fields, its success media types, its security), `$ref`s followed. `withOpenAPI()` builds every
+ * request from it as from the whole description. Run it at build time, so that a browser app ships kilobytes, not
+ * megabytes: GitHub's 13 MB description becomes about 290 KB (13 KB gzip). It reads every operation as a first call
+ * would, in time linear in the description's size. A Swagger 2.0 description becomes the OpenAPI 3.0 one that builds
+ * the same requests (a `tsv` list is written `style: tabDelimited`, which 3.0 lacks and `withOpenAPI()` reads).
+ * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or, naming it, for an operation a
+ * call would refuse to read.
+ * @example
+ * // A build step, in Node.js: the description reduced to what withOpenAPI() reads.
+ * writeFileSync("api.json", JSON.stringify(reduceOpenAPI(JSON.parse(readFileSync("openapi.json", "utf8")))));
+ */
+export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescription {
+  return reduceDescription(readDescription(description, "reduceOpenAPI"));
+}
+
+// --- 8.2 The plan's records ------------------------------------------------------------------------------------------
+
+// biome-ignore lint/suspicious/noExplicitAny: a description is JSON of any shape; each read checks what it needs.
+type Json = Record<string, any>;
+
+/** One description, and each part of it read so far: every part is read once, by the first operation that needs it. */
+interface Context {
+  description: Json;
+  /** A Swagger 2.0 description: the servers its adapter made, by URL (see 8.4); `undefined` for OpenAPI 3.x. */
+  swagger: Map<string, Json> | undefined;
+  /** Its security schemes: `components.securitySchemes`, or 2.0's `securityDefinitions` as 3.0's; `{}` for none. */
+  schemes: Json;
+  /** Each `$ref` followed once: its target, or `undefined` where it names nothing (or comes back to itself). */
+  refs: Map<string, unknown>;
+  /** The operations read so far, by `"<method> <path>"`: a plan, or the TypeError its reading raised. */
+  plans: Map<string, Plan | TypeError>;
+  /** Each Server Object read once (every operation shares the description's). */
+  servers: Map<unknown, Server>;
+  /** Each body schema's properties and the shape each allows, read once: many bodies may share one schema. */
+  shapes: Map<Json | undefined, Map<string, Shape>>;
+  /** Each security scheme by name, and each `security` list, read once (every operation may share the root's). */
+  schemeOf: Map<string, Scheme | TypeError>;
+  securityOf: Map<unknown, Security | TypeError>;
+  /** The names `"server:"` and `"auth:"` keys may take, gathered when first needed. */
+  names: Map<string, Set<string>>;
+  /** The library's own GitHub defaults (`endpoint.DEFAULTS`): where they stand, the caller set nothing. */
+  own: { baseUrl: string; accept: unknown };
+}
+
+/** The shape a schema's `type` allows a value: any, a primitive, a list or an object. */
+type Shape = "any" | "primitive" | "array" | "object";
+
+/** How a value is written: a parameter's `style`, or a form field's Encoding Object. */
+interface Encoding {
+  /** Its style (2.0's `tsv` is `tabDelimited`); `""` for a form field its Encoding Object does not style. */
+  style: string;
+  explode: boolean;
+  /** `allowReserved`: reserved characters kept. */
+  reserved: boolean;
+  /** The media type it is written as: a JSON `content` parameter's, a multipart part's `contentType`. */
+  type: string | undefined;
+}
+
+/** A parameter of an operation, read once. */
+interface Param extends Encoding {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  /** The call's key for it: its name, or `<in>:<name>` when the name is a named option's (`query:headers`). */
+  key: string;
+  /** Its name percent-encoded as RFC 3986 needs (`StartTime%3C`): in a template, a query or a cookie. */
+  variable: string;
+  required: boolean;
+  /** `allowEmptyValue`: a query parameter's `""` is sent, not left out. */
+  empty: boolean;
+  shape: Shape;
+  /** `format: date`: a `Date` is written `YYYY-MM-DD`. */
+  date: boolean;
+  /** A path parameter that is a whole segment (`/pets/{id}`): empty, it would name another resource. */
+  segment: boolean;
+}
+
+/** An operation's request body, read once. */
+interface BodyPlan {
+  /** Its media types in the description's order, ranges left out; none for GET and HEAD, which send none. */
+  types: string[];
+  required: boolean;
+  /** A form's properties (for a GET or HEAD, the body's) and the shape each allows: its schema's, shared. */
+  shapes: Map<string, Shape>;
+  /** A form's properties its Encoding Object describes. */
+  encoding: Map<string, Encoding>;
+  /** Whether it is a form: a form type listed, and no JSON one. */
+  form: boolean;
+  /** What a list goes as, and an object: the first JSON type, and the first but JSON Patch (which holds a list). */
+  list: string | undefined;
+  object: string | undefined;
+  /** The first form type, and the first multipart one: fields holding a file go as that. */
+  formType: string | undefined;
+  multipart: string | undefined;
+  /** The type an object goes as, and its label (see `labelFor()`); `undefined` where only ranges are listed. */
+  usual: [type: string, label: string | undefined] | undefined;
+}
+
+/** The part of a URL a server variable fills, which says what a caller's value for it may be. */
+// Not "rooted": build.mjs shortens that field name of other records, and these parts are keys of lookup tables.
+type ServerPart = "origin" | "scheme" | "host" | "port" | "path" | "fromRoot";
+
+interface ServerVariable {
+  name: string;
+  part: ServerPart;
+  /** Its default, `undefined` when it has none (the caller must give it). */
+  fallback: string | undefined;
+  /** Its `enum`: the only values a caller may give, when declared. */
+  choices: string[] | undefined;
+}
+
+/** A server, read by position: its URL's literal pieces and variables in order. */
+interface Server {
+  url: string;
+  pieces: (string | ServerVariable)[];
+  variables: Map<string, ServerVariable>;
+  /** A URL of its own (`https://…`, `//host/…`), not a path under the caller's; `undefined` where an origin variable tells. */
+  absolute: boolean | undefined;
+}
+
+/**
+ * A security scheme, read once: where its credential goes, in a header (`authorization` for HTTP, OAuth 2 and OpenID
+ * Connect), a query pair or a cookie named `field`; mutual TLS sends nothing (the client's certificate is it).
+ */
+interface Scheme {
+  /** Its name under `components.securitySchemes`: a call's key is `"auth:<name>"`. */
+  name: string;
+  in: "header" | "query" | "cookie" | "none";
+  /** The header's name (lowercase), the query pair's or the cookie's. */
+  field: string;
+  /** The auth-scheme written before the credential (`Bearer`), `""` for an API key; `Basic` takes a user and password. */
+  prefix: string;
+}
+
+/** A `security` list, read once: its alternatives, each the schemes it needs together, and every place they write. */
+interface Security {
+  alternatives: Scheme[][];
+  /** `"<in>:<field>"` of each scheme; whether one goes in the query. */
+  places: Set<string>;
+  query: boolean;
+}
+
+/** Everything a call of an operation needs, read from the description once. */
+interface Plan {
+  /** `"GET /pets/{id}"`, for errors. */
+  route: string;
+  /** Lowercase. */
+  method: string;
+  /** GET or HEAD: no body, and a call's other keys go to the query. */
+  get: boolean;
+  /** Whether its path key starts with `/`, as most do; else the URL puts one before it. */
+  rooted: boolean;
+  /** Whether a call's other keys are properties of one body object: a method with a body that is no form. */
+  asObject: boolean;
+  /**
+   * For a method that changes things, whether a value could make a path segment empty (a path parameter, and no
+   * `//` in the key), and whether the key ends with `/`: `DELETE /repos//hooks` would act on another resource.
+   */
+  guard: boolean;
+  trailing: boolean;
+  parameters: Param[];
+  /**
+   * What a call's key names, by the slots of `Call.given` its value fills: parameter `i`'s key `2i`, its
+   * `"<in>:<name>"` `2i + 1` (a name in two locations is one key for both); or a named option (`OPTION`), one that
+   * a parameter is named like (`CLASH`), a header the description may not set (`REFUSED`). Any other key is a body
+   * property (for a GET, a query pair), or an escape.
+   */
+  keys: Map<string, number[]>;
+  /** The path key as an RFC 6570 template of its path parameters, each in its style (`/pets/{;id*}`); whether it keeps a literal query. */
+  path: Template;
+  query: boolean;
+  body: BodyPlan;
+  /** The success responses' media types, JSON first; and the same as an accept header, `*∕*` when there are none. */
+  answers: string[];
+  accept: string;
+  /** The operation's server, else the path's, else the description's; `undefined` when none has one. */
+  server: Server | undefined;
+  /** Its `security` (the operation's, else the description's); no alternative where it needs none. */
+  security: Security;
+  /** Parameter `i` by the place a credential of `security` also writes (`"query:api_key"`). */
+  places: Map<string, number>;
+}
+
+/** What a call's keys hold, read in one pass once its operation is known (see `readCall()`). */
+interface Call {
+  /** Its named options; `request` merged over the defaults' copy. */
+  baseUrl: unknown;
+  headers: unknown;
+  mediaType: unknown;
+  request: unknown;
+  /** Whether it gives a `"server:"` or an `"auth:"` key (the defaults' are worked out once). */
+  servers: boolean;
+  auths: boolean;
+  /** The values its keys give parameters, by slot (see `Plan.keys`); none where it gives none. */
+  given: unknown[] | undefined;
+  /** Whether it gives a parameter in a credential's place, or query pairs a query credential may be among. */
+  places: boolean;
+  /** Body properties as one object (the commonest), or as a list for a form, where a name may repeat. */
+  object: Record<string, unknown> | undefined;
+  fields: [string, unknown][] | undefined;
+  /** Whether a `"body:<name>"` key (or a form's fields in `data`) was given: the fields are the whole body. */
+  loose: boolean;
+  /** The first property holding a file or bytes: the body goes as multipart. */
+  file: string | undefined;
+  /** `data`, the body given whole (unless the form declares a `data` field). */
+  whole: unknown;
+  /** Query pairs: a GET's or HEAD's other keys as `endpoint()` writes them; undeclared `"query:"` keys. */
+  query: string;
+  pairs: string;
+  /** A `url` parameter given beside the route, until a declared parameter or the body takes it. */
+  url: unknown;
+}
+
+/** The credentials a call sends (see `chooseCredentials()`). */
+interface Credentials {
+  /** Headers by lowercase name, each set where the caller set none. */
+  headers: [string, string][];
+  /** Query pairs, percent-encoded and `&`-joined; cookie pairs, `; `-joined. */
+  query: string;
+  cookie: string;
+  /** The parameters whose place a credential fills: a required one is not missing. */
+  fills: number[];
+  /** Where credentials were given but no alternative is met: the TypeError's message. */
+  error: string | undefined;
+}
+
+/** What one endpoint (one `defaults()` level) works out once per operation. */
+interface Prepared {
+  plan: Plan;
+  /** The base URL with the defaults' server values; `undefined` where each call must give them (or be refused). */
+  base: SplitBase | undefined;
+  /** The defaults' headers, `accept` the operation's where the caller set none, and the defaults' credentials. */
+  headers: Json;
+  /** The same labelled for the body a call usually sends, an object, unless the caller labelled them. */
+  bodyHeaders: Json;
+  credentials: Credentials;
+}
+
+/** One endpoint of a description: its state, its server values and credentials, its operations as prepared. */
+interface Api {
+  context: Context;
+  state: State;
+  values: Map<string, unknown>;
+  credentials: Map<string, unknown>;
+  prepared: (id: string) => Prepared;
+}
+
+// --- 8.3 Reading a description: own properties, `$ref`s, media types ------------------------------------------------
+
+/** A description checked to be one this reads, OpenAPI 3.x or Swagger 2.0 with `paths`, with nothing read yet. */
+function readDescription(description: OpenAPIDescription, who: string): Context {
+  const what = `${who}'s description`;
+  if (!isPlainObject(description)) mustBe(what, "an OpenAPI description", description);
+  const swagger = isSwagger(description, what);
+  const paths = ownField(description, "paths");
+  if (!isPlainObject(paths)) mustBe(`${what}'s \`paths\``, "an object of path items", paths);
+  const components = ownField(description, "components");
+  const schemes = swagger
+    ? swaggerSchemes(description)
+    : isPlainObject(components) && ownField(components, "securitySchemes");
+  const { baseUrl, headers } = endpoint.DEFAULTS;
+  return {
+    description,
+    swagger: swagger ? new Map() : undefined,
+    schemes: isPlainObject(schemes) ? schemes : {},
+    refs: new Map(),
+    plans: new Map(),
+    servers: new Map(),
+    shapes: new Map(),
+    schemeOf: new Map(),
+    securityOf: new Map(),
+    names: new Map(),
+    own: { baseUrl, accept: headers.accept },
+  };
+}
+
+/** A description node's own property: never one it inherits (`constructor`, `__proto__`, `toString`). */
+const ownField = (node: object, key: string): unknown => {
+  const value = (node as Json)[key];
+  // Most keys asked for are absent: only a value found is asked whether it is the node's own.
+  return value !== undefined && hasOwn(node, key) ? value : undefined;
+};
+
+/**
+ * A JSON Pointer's reference tokens (RFC 6901): a URI fragment's are percent-decoded (section 6), then `~1` is
+ * `/` and `~0` is `~`.
+ */
+function pointerKeys(ref: string): string[] {
+  return ref
+    .slice(2)
+    .split("/")
+    .map((key) => {
+      let decoded = key;
+      try {
+        decoded = decodeURIComponent(key);
+      } catch {}
+      return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
+    });
+}
+
+/** Where a local pointer leads in the description, own properties and list items only; `undefined` for nowhere. */
+function pointerTarget(description: Json, ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  let node: unknown = description;
+  for (const key of pointerKeys(ref)) {
+    node = node !== null && typeof node === "object" ? ownField(node, key) : undefined;
+  }
+  return node;
+}
+
+/**
+ * A `$ref`'s target, following a chain of them; each pointer is followed once per description, so a thousand
+ * references to one long pointer cost one walk of it. A chain that comes back to itself names nothing.
+ */
+function lookUp({ refs, description }: Context, first: string): unknown {
+  const chain: string[] = [];
+  let ref = first;
+  let target: unknown;
+  for (;;) {
+    if (refs.has(ref)) {
+      target = refs.get(ref);
+      break;
+    }
+    // Marked while followed: a chain that reaches it again ends there, naming nothing.
+    refs.set(ref, undefined);
+    chain.push(ref);
+    target = pointerTarget(description, ref);
+    const next = isPlainObject(target) ? ownField(target, "$ref") : undefined;
+    if (typeof next !== "string") break;
+    ref = next;
+  }
+  for (const link of chain) refs.set(link, target);
+  return target;
+}
+
+/** A node with its `$ref` followed, where it names an object; else the node itself, or `undefined`. */
+function schemaAt(context: Context, node: unknown): Json | undefined {
+  const ref = isPlainObject(node) ? ownField(node, "$ref") : undefined;
+  const target = typeof ref === "string" ? lookUp(context, ref) : node;
+  return isPlainObject(target) ? target : undefined;
+}
+
+/**
+ * A node with its `$ref` followed: `undefined` when absent; where it is not an object or its `$ref` names nothing, a
+ * TypeError naming `at` (the place in the description) and the `$ref`.
+ */
+function resolve(context: Context, node: unknown, at: string): Json | undefined {
+  if (node === undefined) return node;
+  const target = schemaAt(context, node);
+  if (target) return target;
+  const ref = isPlainObject(node) ? ownField(node, "$ref") : undefined;
+  if (typeof ref === "string") fail(`${at}: $ref ${quote(ref)} names nothing`);
+  return mustBe(at, "an object", node);
+}
+
+/** A node's own property resolved (see `resolve()`), or `{}` when absent. */
+const resolvedField = (context: Context, node: Json, key: string, at: string): Json =>
+  resolve(context, ownField(node, key), `${at}: \`${key}\``) ?? {};
+
+/** A control character or a `,`: in a media type, either would start another header or another type. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const BREAKS_TYPE = /[\0-\x1f\x7f,]/;
+
+/**
+ * Whether text is a media type: `type/subtype` of RFC 9110 tokens, then parameters, which go into a header as they
+ * are written (`text/plain; utf-8` is common); a control character or a `,` is refused, naming `at`.
+ */
+function isMediaType(text: string, at: string): boolean {
+  if (BREAKS_TYPE.test(text)) fail(`${at}: ${quote(text)} is not a media type`);
+  return /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(text.split(";", 1)[0]!);
+}
+
+/** A media type as it is sent, else a TypeError naming `at`. */
+const asMediaType = (text: string, at: string) =>
+  isMediaType(text, at) ? text.trim() : fail(`${at}: ${quote(text)} is not a media type`);
+
+/**
+ * The keys of a `content` that are media types, in its order. One that is not (`form-data`, `examples`, where a
+ * schema was meant) cannot be sent or asked for, and is left out; a body of nothing else is refused.
+ */
+function contentKeys(content: Json, at: string, body?: boolean): string[] {
+  const listed = Object.keys(content);
+  const keys = listed.filter((key) => isMediaType(key, `${at}: \`content\``));
+  if (body && listed.length && !keys.length) asMediaType(listed[0]!, `${at}: \`content\``);
+  return keys;
+}
+
+// --- 8.4 Swagger 2.0: one adapter, the only code that knows it ------------------------------------------------------
+// Each 2.0 node an operation needs is turned, when the operation is first read, into the 3.0 node that says the same
+// (the server from `host`, `basePath` and `schemes`; a request body from `in: body` or `in: formData` and `consumes`;
+// responses' media types from `produces`; styles from `collectionFormat`; `basic` as HTTP's), which the 3.x readers
+// then read. No second walk of the document, and nothing in it changed.
+
+/** Root fields only Swagger 2.0 has: a description holding one but no version is a 2.0 file missing its `swagger`. */
+const SWAGGER_FIELDS = ["host", "basePath", "schemes", "consumes", "produces", "definitions", "securityDefinitions"];
+
+/**
+ * Whether a description is Swagger 2.0 (else OpenAPI 3.x, or one that does not say, read as 3.x); a TypeError naming
+ * what it is where it is neither: Swagger 1.2, another version, or 2.0 fields with no version to say so.
+ */
+function isSwagger(description: Json, what: string): boolean {
+  const legacy = ownField(description, "swaggerVersion");
+  const version = ownField(description, "swagger");
+  const openapi = ownField(description, "openapi");
+  if (legacy !== undefined) {
+    fail(`${what} is Swagger ${quote(String(legacy))}: only Swagger 2.0 and OpenAPI 3.x are read`);
+  }
+  // YAML reads an unquoted `swagger: 2.0` as the number 2.
+  if (version !== undefined && ((version !== "2.0" && version !== 2) || openapi !== undefined)) {
+    fail(`${what} says \`swagger: ${quote(String(version))}\`: only Swagger "2.0" is read, without \`openapi\``);
+  }
+  if (openapi !== undefined && !/^3\./.test(String(openapi))) {
+    fail(`${what} is OpenAPI ${quote(String(openapi))}: only 3.x is read`);
+  }
+  const marker =
+    version === undefined && openapi === undefined && SWAGGER_FIELDS.find((key) => hasOwn(description, key));
+  if (marker) {
+    fail(`${what} has Swagger 2.0's \`${marker}\` but no \`swagger: "2.0"\` (or \`openapi\`) to say what it is`);
+  }
+  return version !== undefined;
+}
+
+/** 2.0's `securityDefinitions` as 3.0's `securitySchemes`: `basic` is HTTP's Basic; `apiKey` and `oauth2` say the same. */
+function swaggerSchemes(description: Json): Json {
+  const definitions = ownField(description, "securityDefinitions");
+  const schemes: Json = Object.create(null);
+  if (!isPlainObject(definitions)) return schemes;
+  for (const name of Object.keys(definitions)) {
+    const node = definitions[name];
+    schemes[name] =
+      isPlainObject(node) && ownField(node, "type") === "basic" ? { type: "http", scheme: "basic" } : node;
+  }
+  return schemes;
+}
+
+/**
+ * A 2.0 path item and operation as the 3.0 operation that says the same, with all it inherits: the path item's
+ * parameters (each overridden by the operation's of its name and place), path, query and header ones typed by their
+ * own `type`, the `in: body` or `in: formData` ones as its `requestBody`; its responses' media types from `produces`;
+ * its server; the description's `security` where it has none.
+ */
+function swaggerOperation(context: Context, item: Json, operation: Json): Json {
+  const parameters: Json[] = [];
+  const sent = new Map<string, Json>();
+  for (const node of [item, operation]) {
+    const list = ownField(node, "parameters") ?? [];
+    if (!Array.isArray(list)) mustBe("`parameters`", "a list", list);
+    list.forEach((raw, i) => {
+      const found = resolve(context, raw, `parameter ${i}`)!;
+      const where = ownField(found, "in");
+      if (where === "body" || where === "formData") sent.set(where + ":" + ownField(found, "name"), found);
+      else parameters.push(swaggerParameter(found, `parameter ${i}`));
+    });
+  }
+  const produces = mediaList(context, operation, "produces");
+  const responses: Json = {};
+  const given = resolve(context, ownField(operation, "responses"), "`responses`") ?? {};
+  for (const status of Object.keys(given)) {
+    if (!SUCCESS.test(status)) continue;
+    const response = resolve(context, given[status], `\`responses\`: ${status}`)!;
+    // Without a `schema`, 2.0 says no content.
+    const content = Object.fromEntries(produces.map((type) => [type, {}]));
+    responses[status] = ownField(response, "schema") === undefined ? {} : { content };
+  }
+  const server = swaggerServer(context, operation);
+  return {
+    parameters,
+    requestBody: swaggerBody(context, operation, [...sent.values()]),
+    responses,
+    servers: server ? [server] : [],
+    security: ownField(operation, "security") ?? ownField(context.description, "security"),
+  };
+}
+
+/** A 2.0 operation's `consumes` or `produces`: its own (`[]` clears the description's), else the description's. */
+function mediaList(context: Context, operation: Json, key: string): string[] {
+  const list = ownField(operation, key) ?? ownField(context.description, key) ?? [];
+  if (!Array.isArray(list)) mustBe(`\`${key}\``, "a list of media types", list);
+  const wrong = list.find((type) => typeof type !== "string");
+  if (wrong !== undefined) fail(`\`${key}\`: ${quote(String(wrong))} is not a media type`);
+  return list;
+}
+
+/** 2.0's `collectionFormat`s as 3.0 styles; `tsv` has none in 3.0, so it is `tabDelimited`, read only by 8.8. */
+const COLLECTIONS = new Map<unknown, [string, boolean]>([
+  ["csv", ["form", false]],
+  ["multi", ["form", true]],
+  ["ssv", ["spaceDelimited", false]],
+  ["pipes", ["pipeDelimited", false]],
+  ["tsv", ["tabDelimited", false]],
+]);
+
+/**
+ * A 2.0 list parameter's `collectionFormat` (`csv` where it says none) as a 3.0 `style` and `explode`. 3.0 has no
+ * style for a delimited list in a path or header, nor for a list in a list of another format: those are refused.
+ */
+function collectionStyle(node: Json, where: unknown, at: string) {
+  if (ownField(node, "type") !== "array") return undefined;
+  const format = ownField(node, "collectionFormat") ?? "csv";
+  const items = ownField(node, "items");
+  const found = COLLECTIONS.get(format);
+  if (!found) fail(`${at}: \`collectionFormat\` ${quote(String(format))} is not one of 2.0's`);
+  // A list of lists joins each inner list by its own format, `csv` where it says none: 3.0 writes one format.
+  if (
+    isPlainObject(items) &&
+    ownField(items, "type") === "array" &&
+    (ownField(items, "collectionFormat") ?? "csv") !== format
+  ) {
+    fail(`${at}: 3.0 has no style for a list in a list of another \`collectionFormat\``);
+  }
+  if (where === "query" || where === "formData") return { style: found[0], explode: found[1] };
+  if (format !== "csv") fail(`${at}: \`collectionFormat: ${format}\` has no 3.0 style in a ${where} parameter`);
+  return { style: "simple", explode: false };
+}
+
+/** Whether a 2.0 parameter, or its list's items, is a file. */
+const isFileField = (node: Json) => {
+  const items = ownField(node, "items");
+  return ownField(node, "type") === "file" || (isPlainObject(items) && ownField(items, "type") === "file");
+};
+
+/** A 2.0 path, query or header parameter as a 3.0 one: its own `type`, `format` and `items` are its schema. */
+function swaggerParameter(node: Json, at: string): Json {
+  const where = ownField(node, "in");
+  if (isFileField(node)) fail(`${at}: \`type: file\` is for \`in: formData\` parameters alone`);
+  return {
+    name: ownField(node, "name"),
+    in: where,
+    required: ownField(node, "required"),
+    allowEmptyValue: ownField(node, "allowEmptyValue"),
+    schema: node,
+    ...collectionStyle(node, where, at),
+  };
+}
+
+/**
+ * A 2.0 operation's `in: body` parameter, or its `in: formData` ones, as a 3.0 `requestBody`: the body's schema for
+ * each type `consumes` lists (JSON where it lists none), or the fields as an object's properties, each list's
+ * `collectionFormat` its Encoding Object's style, for each form type `consumes` lists; multipart where a field is a
+ * file and it lists none, else URL-encoded. `undefined` for no such parameter.
+ */
+function swaggerBody(context: Context, operation: Json, sent: Json[]): Json | undefined {
+  if (!sent.length) return undefined;
+  const consumes = mediaList(context, operation, "consumes");
+  const [body] = sent as [Json];
+  const form = ownField(body, "in") === "formData";
+  if (sent.length > 1 && sent.some((node) => ownField(node, "in") !== "formData")) {
+    fail("`in: body` beside another `in: body` or `in: formData`: 3.0 has one request body");
+  }
+  let types = consumes.length ? consumes : ["application/json"];
+  let media: Json = { schema: ownField(body, "schema") };
+  if (form) {
+    const properties: Json = {};
+    const encoding: Json = {};
+    for (const node of sent) {
+      const name = ownField(node, "name");
+      if (typeof name !== "string") continue;
+      put(properties, name, node);
+      // A list of files is a part per file: no `collectionFormat` joins files.
+      const style = isFileField(node) ? undefined : collectionStyle(node, "formData", `form field ${quote(name)}`);
+      if (style) put(encoding, name, style);
+    }
+    types = consumes.filter((type) => FORM_TYPE.test(type));
+    if (sent.some(isFileField) && !types.some((type) => MULTIPART.test(type))) types.push("multipart/form-data");
+    if (!types.length) types.push("application/x-www-form-urlencoded");
+    media = { schema: { type: "object", properties }, encoding };
+  }
+  const required = sent.some((node) => ownField(node, "required") === true);
+  return { required, content: Object.fromEntries(types.map((type) => [type, media])) };
+}
+
+/** A 2.0 root field of text, held to `valid`: else a TypeError naming it. */
+function rootText(value: unknown, valid: RegExp, at: string, what: string): string {
+  if (typeof value !== "string") mustBe(at, what, value);
+  if (!valid.test(value)) fail(`${at}: ${quote(value)} is not ${what}`);
+  return value;
+}
+
+/**
+ * A 2.0 operation's server, one node per URL: `https` where `schemes` (the operation's, else the description's) lists
+ * it or says nothing, else `http`; then `host` and `basePath`. Without a `host` (2.0's "the host serving the
+ * documentation", which only the caller knows), `basePath` alone: a relative server, under the caller's `baseUrl`.
+ */
+function swaggerServer(context: Context, operation: Json): Json | undefined {
+  const { description } = context;
+  const host = ownField(description, "host");
+  const schemes = ownField(operation, "schemes") ?? ownField(description, "schemes") ?? [];
+  // `//` would make it a host: a path it is, even where there is no `host` before it.
+  const basePath = rootText(ownField(description, "basePath") ?? "", /^(?!\/\/)[^?#{}]*$/, "`basePath`", "a path");
+  if (host !== undefined) {
+    const text = rootText(host, /^[\w-]+(\.[\w-]+)*(:\d{1,5})?$/, "`host`", "a host name and port");
+    if (+(text.split(":")[1] ?? 0) > 65535) fail(`\`host\` ${quote(text)} has a port over 65535`);
+  }
+  if (!Array.isArray(schemes)) mustBe("`schemes`", "a list", schemes);
+  const scheme = schemes.includes("https") || !schemes.length ? "https" : "http";
+  if (!schemes.includes(scheme) && schemes.length) fail('`schemes` lists neither "https" nor "http"');
+  let path = basePath && basePath[0] !== "/" ? "/" + basePath : basePath;
+  while (path.endsWith("/")) path = path.slice(0, -1);
+  const url = host === undefined ? path : `${scheme}://${host}${path}`;
+  if (!url) return undefined;
+  const made = context.swagger!;
+  if (!made.has(url)) made.set(url, { url });
+  return made.get(url);
+}
+
+// --- 8.5 The plan of an operation: its parameters, path, body and answers -------------------------------------------
+
+const METHOD = /^(get|put|post|delete|options|head|patch|trace)$/;
+const SUCCESS = /^2(\d\d|XX)$/i;
+/** A media type range (`*∕*`, `application/*+json`), which names no type to send. */
+const RANGE = /\*/;
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+const MULTIPART = /^multipart\//i;
+const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
+const PRIMITIVES = /^(string|number|integer|boolean)$/;
+/**
+ * Headers that frame the message or its connection, or are a proxy's (RFC 9110 sections 7.6.1, 7.8, 10.1.1, 11.7):
+ * the caller's and fetch's alone, never a parameter's or a credential's.
+ */
+const FRAMING = /^(host|content-length|transfer-encoding|connection|expect|upgrade|keep-alive|te|trailer|proxy-.*)$/i;
+
+/** What a body of a media type is labelled: none for multipart, which fetch labels with its boundary. */
+const labelFor = /* @__PURE__ */ cached((type): string | undefined => {
+  if (MULTIPART.test(type)) return undefined;
+  return /^application\/json\s*$/i.test(type) ? JSON_TYPE : type;
+}, 100);
+
+/**
+ * `read()` kept under `key`, or the TypeError it raised (naming `route` where given), raised again: each part of a
+ * description is read once, however many operations share it.
+ */
+function once<T>(map: Map<unknown, T | TypeError>, key: unknown, read: () => T, route?: string): T {
+  if (!map.has(key)) {
+    let found: T | TypeError;
+    try {
+      found = read();
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      // The readers name the node at fault; the operation is named here, once.
+      found = route ? new TypeError(error.message.replace(": ", `: ${quote(route)}: `)) : error;
+    }
+    map.set(key, found);
+  }
+  const found = map.get(key);
+  if (found instanceof TypeError) throw found;
+  return found as T;
+}
+
+/**
+ * An operation's plan, read when it is first called and kept (see `once()`). A route the description lacks is refused
+ * without keeping anything: a caller's strings cannot grow the map.
+ */
+function planOf(context: Context, method: string, path: string): Plan {
+  const id = method + " " + path;
+  const route = `${method.toUpperCase()} ${path}`;
+  let item: Json | undefined;
+  let operation: unknown;
+  if (!context.plans.has(id)) {
+    const raw = ownField(context.description.paths, path);
+    item = raw === undefined ? raw : resolve(context, raw, `path ${quote(path)}`);
+    operation = item && METHOD.test(method) ? ownField(item, method) : undefined;
+    if (operation === undefined) fail(`route ${quote(route)} is not in the description`);
+  }
+  return once(context.plans, id, () => readPlan(context, route, method, path, item!, operation), route);
+}
+
+/** An operation of the description, read strictly into its plan. */
+function readPlan(context: Context, route: string, method: string, path: string, item: Json, node: unknown): Plan {
+  const read = resolve(context, node, "the operation")!;
+  // What the 3.x readers read, the operation first, then what it inherits from: its path item, the description.
+  const nodes = context.swagger ? [swaggerOperation(context, item, read), {}, {}] : [read, item, context.description];
+  const [operation, inherited, root] = nodes as [Json, Json, Json];
+  const ignored = new Set<string>();
+  const parameters = readParameters(context, [inherited, operation], ignored);
+  const get = method === "get" || method === "head";
+  const body = readBody(context, get, ownField(operation, "requestBody"));
+  const answers = successTypes(context, operation);
+  const security = readSecurity(context, operation, root);
+  const [keyPath] = path.split(/[?#]/, 1) as [string];
+  const [template, query] = pathTemplate(path, parameters);
+  return {
+    route,
+    method,
+    get,
+    rooted: path[0] === "/",
+    asObject: !get && !body.form,
+    guard: !get && parameters.some((parameter) => parameter.in === "path") && !keyPath.includes("//"),
+    trailing: keyPath.endsWith("/"),
+    parameters,
+    keys: keysOf(parameters, ignored),
+    path: template,
+    query,
+    body,
+    answers,
+    accept: answers.join(", ") || "*/*",
+    server: readServer(context, nodes),
+    security,
+    places: placesOf(parameters, security),
+  };
+}
+
+/**
+ * An operation's parameters: the path item's, each overridden by the operation's of its name and place (a Map keeps
+ * the first one's place). A header parameter that is not the description's to set goes to `ignored`, by name.
+ */
+function readParameters(context: Context, nodes: Json[], ignored: Set<string>): Param[] {
+  const declared = new Map<string, Param>();
+  for (const node of nodes) {
+    const list = ownField(node, "parameters") ?? [];
+    if (!Array.isArray(list)) mustBe("`parameters`", "a list", list);
+    list.forEach((raw, i) => {
+      const at = `${node === nodes[0] ? "the path's " : ""}parameter ${i}`;
+      const parameter = readParameter(context, resolve(context, raw, at)!, at, ignored);
+      if (parameter) declared.set(parameter.in + ":" + parameter.name, parameter);
+    });
+  }
+  return [...declared.values()];
+}
+
+/** The shape a schema's `type` allows (3.1's lists of types too, `null` aside); `any` where it says none. */
+function shapeOf(schema: Json | undefined): Shape {
+  const type = schema && ownField(schema, "type");
+  const types = (Array.isArray(type) ? type : [type]).filter((name) => name !== "null");
+  if (!types.length || !types.every((name) => typeof name === "string")) return "any";
+  if (types.every((name) => PRIMITIVES.test(name))) return "primitive";
+  return types.length === 1 && (types[0] === "array" || types[0] === "object") ? types[0] : "any";
+}
+
+/**
+ * A parameter as the description declares it, checked, with its defaults worked out; `undefined` for one without a
+ * name, or a header it is not the description's to set: `Accept`, `Content-Type` and `Authorization` SHALL be ignored
+ * (media types and credentials say them), and `FRAMING` is the caller's. A call's key naming one is refused: it would
+ * otherwise go to the query or the body, a token in a URL.
+ */
+function readParameter(context: Context, found: Json, at: string, ignored: Set<string>): Param | undefined {
+  const name = ownField(found, "name");
+  const where = ownField(found, "in");
+  if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
+    const swagger = where === "body" || where === "formData" ? ', as Swagger 2.0 has it, without `swagger: "2.0"`' : "";
+    fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}${swagger}`);
+  }
+  if (typeof name !== "string") return undefined;
+  if (where === "header" && (/^(accept|content-type|authorization)$/i.test(name) || FRAMING.test(name))) {
+    ignored.add(name);
+    return undefined;
+  }
+  if (where !== "path" && where !== "query" && !TOKEN.test(name)) {
+    fail(`${at}: ${where} name ${quote(name)} is not a token`);
+  }
+  const style = ownField(found, "style");
+  const explode = ownField(found, "explode");
+  const content = ownField(found, "content");
+  const schema = schemaAt(context, ownField(found, "schema"));
+  let written = typeof style === "string" ? style : "simple";
+  if (typeof style !== "string" && (where === "query" || where === "cookie")) written = "form";
+  return {
+    name,
+    in: where,
+    key: NAMED.has(name) || name === "data" ? where + ":" + name : name,
+    variable: encode(name, UNRESERVED, name),
+    required: where === "path" || ownField(found, "required") === true,
+    empty: ownField(found, "allowEmptyValue") === true,
+    style: written,
+    explode: typeof explode === "boolean" ? explode : written === "form",
+    reserved: where === "query" && ownField(found, "allowReserved") === true,
+    type: isPlainObject(content) ? Object.keys(content).find(isJson) : undefined,
+    shape: isPlainObject(content) ? "any" : shapeOf(schema),
+    date: schema !== undefined && ownField(schema, "format") === "date",
+    segment: false,
+  };
+}
+
+/** What `Plan.keys` says of a named option, of one a parameter is named like, and of a header name refused. */
+const OPTION: number[] = [];
+const CLASH: number[] = [];
+const REFUSED: number[] = [];
+
+/** What each key of a call names (see `Plan.keys`). */
+function keysOf(parameters: Param[], ignored: Set<string>): Map<string, number[]> {
+  const keys = new Map<string, number[]>(NAMED_OPTIONS.map((name) => [name, OPTION]));
+  for (const name of ignored) keys.set(name, REFUSED);
+  parameters.forEach(({ name, key, in: where }, i) => {
+    // A named option (or `data`) given where a parameter has its name may be a stranger's field, filled by the
+    // description's own names: it never moves the request. Beside a route, `url` is a parameter already.
+    if (key !== name && name !== "url") keys.set(name, CLASH);
+    for (const [text, slot] of [
+      [where + ":" + name, 2 * i + 1],
+      [key, 2 * i],
+    ] as const) {
+      // A parameter's key wins over a header name refused (a query `accept` is a name).
+      const slots = keys.get(text);
+      if (slots?.length) slots.push(slot);
+      else keys.set(text, [slot]);
+    }
+  });
+  return keys;
+}
+
+/** Where `char` first stands outside `{…}` in a path key, or -1: a `?` in `{?q}` does not start a literal query. */
+function outsideBraces(text: string, char: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}") depth--;
+    else if (text[i] === char && depth <= 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * A path key as the RFC 6570 template of its path (`/pets/{;p0*}`), and whether it keeps a literal query: each
+ * `{name}` the expression of the path parameter it names, in its style; a literal query, less the pairs whose value
+ * is a query parameter's placeholder (`?query={query}`: it writes its own pair); a `#fragment` only tells operations
+ * apart. Every path parameter must have its placeholder (the specification: its name MUST be a template expression
+ * of the path; one that is not would take a value and drop it, and `DELETE /pets` would act on the collection).
+ */
+function pathTemplate(path: string, parameters: Param[]): [Template, boolean] {
+  const [key] = path.split("#", 1) as [string];
+  const question = outsideBraces(key, "?");
+  const keyPath = question < 0 ? key : key.slice(0, question);
+  // A dot segment written in a key would take the request out of the path under the base (`/../../admin`).
+  if (DOT_SEGMENT.test(keyPath)) fail("a path key holds a . or .. segment");
+  const named = new Map<string, number>();
+  const query = new Set<string>();
+  parameters.forEach(({ name, in: where }, i) => {
+    if (where === "path") named.set(name, i);
+    else if (where === "query") query.add(name);
+  });
+  const pairs = question < 0 ? [] : key.slice(question + 1).split("&");
+  const literal = pairs.filter((pair) => {
+    const value = pair.slice(pair.indexOf("=") + 1);
+    return !pair.includes("=") || value[0] !== "{" || !value.endsWith("}") || !query.has(value.slice(1, -1));
+  });
+  const placed = new Set<number>();
+  // One pass of a regular expression without nested quantifiers.
+  const source = (keyPath + (literal.length ? "?" + literal.join("&") : "")).replace(
+    /\{([^{}]*)\}/g,
+    (match, name: string, at: number, text: string) => {
+      const i = named.get(name) ?? fail(`no path parameter ${quote(name)} for ${match}`);
+      const { style, explode } = parameters[i]!;
+      let operator = style === "matrix" ? ";" : "";
+      if (style === "label") operator = ".";
+      // In its segment alone and written as it is, an empty value leaves the segment empty.
+      const end = at + match.length;
+      if (at < keyPath.length && text[at - 1] === "/" && (end === keyPath.length || text[end] === "/") && !operator) {
+        parameters[i]!.segment = true;
+      }
+      placed.add(i);
+      return `{${operator}p${i}${explode || style === "label" || style === "deepObject" ? "*" : ""}}`;
+    },
+  );
+  named.forEach((i, name) => {
+    // One in the `#fragment` of a key that only tells operations apart is the description's to drop.
+    if (!placed.has(i) && !path.includes(`{${name}}`)) fail(`no placeholder for the path parameter ${quote(name)}`);
+  });
+  return [compiledPath(source, parameters), literal.length > 0];
+}
+
+/**
+ * A path template compiled, its variables renamed from `p<index>` to the parameters' variables; `{?…}`, `{&…}` and
+ * `{#…}` end the path, as a literal "?" or "#" does. An empty literal ends it: an OpenAPI path key is the URL as
+ * written, and expand() drops a trailing `/` only from the last piece written.
+ */
+function compiledPath(source: string, parameters: Param[]): Template {
+  const template = compile(source, false);
+  template.taken = new Set(NAMED_OPTIONS);
+  let inPath = true;
+  for (const part of template.parts) {
+    if (typeof part === "string") {
+      inPath &&= !/[?#]/.test(part);
+      continue;
+    }
+    inPath &&= !/[?&#]/.test(part.first);
+    part.inPath = inPath;
+    for (const variable of part.variables) variable.name = parameters[+variable.name.slice(1)]!.variable;
+  }
+  template.parts.push("");
+  return template;
+}
+
+/**
+ * The properties a body's schema declares, its `allOf` parts' too, and the shape each allows. Each schema node is
+ * visited once, from a list rather than by recursion: a schema whose `allOf` refers to itself, however often, and a
+ * chain of them however long, cost their size; and each body's schema is read once, however many bodies share it.
+ */
+function schemaShapes(context: Context, root: unknown): Map<string, Shape> {
+  const start = schemaAt(context, root);
+  let shapes = context.shapes.get(start);
+  if (shapes) return shapes;
+  shapes = new Map<string, Shape>();
+  context.shapes.set(start, shapes);
+  const seen = new Set<Json>();
+  const pending: unknown[] = [start];
+  while (pending.length) {
+    const schema = schemaAt(context, pending.pop());
+    if (!schema || seen.has(schema)) continue;
+    seen.add(schema);
+    const properties = ownField(schema, "properties");
+    if (isPlainObject(properties)) {
+      for (const name of Object.keys(properties)) {
+        if (!shapes.has(name)) shapes.set(name, shapeOf(schemaAt(context, properties[name])));
+      }
+    }
+    const parts = ownField(schema, "allOf");
+    if (Array.isArray(parts)) for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
+  }
+  return shapes;
+}
+
+/** How a form field is written that its Encoding Object does not style (see `writePairs()`). */
+const UNSTYLED: Encoding = { style: "", explode: false, reserved: false, type: undefined };
+
+/**
+ * A form's Encoding Object, by property: a `style` or `explode` writes it as a query parameter of that style would be
+ * (`form`, exploded, where only one is said); a part's `contentType` may list several types, and its header holds
+ * one, the first.
+ */
+function fieldEncoding(context: Context, media: Json, at: string): Map<string, Encoding> {
+  const encoding = new Map<string, Encoding>();
+  const fields = resolvedField(context, media, "encoding", at);
+  for (const name of Object.keys(fields)) {
+    const where = `${at}: encoding ${quote(name)}`;
+    const found = resolve(context, fields[name], where)!;
+    const style = ownField(found, "style");
+    const explode = ownField(found, "explode");
+    const type = ownField(found, "contentType");
+    const first = typeof type === "string" ? type.split(",", 1)[0]! : "";
+    let written = typeof style === "string" ? style : "";
+    if (!written && typeof explode === "boolean") written = "form";
+    encoding.set(name, {
+      style: written,
+      explode: typeof explode === "boolean" ? explode : written === "form",
+      reserved: false,
+      type: first.trim() ? asMediaType(first, where) : undefined,
+    });
+  }
+  return encoding;
+}
+
+/**
+ * An operation's request body: its media types, whether required, a form's fields and encoding; for a GET or HEAD,
+ * which send none, only the properties it declares, which a call cannot pass.
+ */
+function readBody(context: Context, get: boolean, node: unknown): BodyPlan {
+  const at = "`requestBody`";
+  const body = resolve(context, node, at) ?? {};
+  const content = resolvedField(context, body, "content", at);
+  const keys = contentKeys(content, at, true);
+  const media = (key: string) => resolve(context, content[key], `${at}: ${quote(key)}`) ?? {};
+  if (get) {
+    // One media type's properties are its schema's, shared with every body that refers to it; several, merged.
+    const each = keys.map((key) => schemaShapes(context, ownField(media(key), "schema")));
+    const shapes = each.length === 1 ? each[0]! : new Map(each.flatMap((found) => [...found]));
+    return { ...bodyTypes([]), required: false, shapes, encoding: new Map() };
+  }
+  const types = keys.map((key) => key.trim());
+  const form = types.findIndex((type) => FORM_TYPE.test(type));
+  const formMedia = form < 0 ? {} : media(keys[form]!);
+  return {
+    ...bodyTypes(types.filter((type) => !RANGE.test(type))),
+    required: ownField(body, "required") === true,
+    shapes: form < 0 ? new Map() : schemaShapes(context, ownField(formMedia, "schema")),
+    encoding: form < 0 ? new Map() : fieldEncoding(context, formMedia, `${at}: ${quote(keys[form]!)}`),
+  };
+}
+
+/** A body's concrete media types, and which of them each kind of value goes as (see `mediaTypeFor()`). */
+function bodyTypes(types: string[]) {
+  const json = types.filter(isJson);
+  const formType = types.find((type) => FORM_TYPE.test(type));
+  const object = json.find((type) => !JSON_PATCH.test(type)) ?? json[0];
+  const usual = object ?? formType ?? types[0];
+  return {
+    types,
+    form: !json.length && formType !== undefined,
+    list: json[0],
+    object,
+    formType,
+    multipart: types.find((type) => MULTIPART.test(type)),
+    usual: usual === undefined ? usual : ([usual, labelFor(usual)] as [string, string | undefined]),
+  };
+}
+
+/** What the operation answers with on success, JSON first: its 2xx responses' media types. */
+function successTypes(context: Context, operation: Json): string[] {
+  const types = new Set<string>();
+  const responses = resolvedField(context, operation, "responses", "the operation");
+  for (const status of Object.keys(responses)) {
+    if (!SUCCESS.test(status)) continue;
+    const at = `\`responses\`: ${status}`;
+    const response = resolve(context, responses[status], at) ?? {};
+    for (const key of contentKeys(resolvedField(context, response, "content", at), at)) types.add(key.trim());
+  }
+  const all = [...types];
+  return [...all.filter(isJson), ...all.filter((type) => !isJson(type))];
+}
+
+// --- 8.6 Servers: the server an operation goes to, its variables, the base URL of a call ----------------------------
+
+/**
+ * The server an operation goes to: the first of the first `servers` list that has one, of the operation, its path,
+ * the description. Read once per Server Object, since every operation shares the description's.
+ */
+function readServer(context: Context, nodes: Json[]): Server | undefined {
+  for (const node of nodes) {
+    const servers = ownField(node, "servers");
+    if (servers === undefined) continue;
+    if (!Array.isArray(servers)) mustBe("`servers`", "a list of Server Objects", servers);
+    if (!servers.length) continue;
+    const [server] = servers;
+    if (!isPlainObject(server)) mustBe("`servers`[0]", "a Server Object", server);
+    let plan = context.servers.get(server);
+    if (!plan) {
+      plan = serverOf(context, server, "`servers`[0]");
+      context.servers.set(server, plan);
+    }
+    return plan;
+  }
+  return undefined;
+}
+
+/** Characters a URL reference (RFC 3986) never holds as they are: a server's literal text must not either. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const NOT_IN_URL = /[\s"<>\\^`{|}\0-\x1f\x7f]/;
+
+/** A piece of a path made of dots alone (`.`, `..`, `%2e`…), which URL parsers resolve: a way out of a base. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
+
+/**
+ * A server's URL, split into literal pieces and variables, each variable classed by where it stands in the
+ * template, whatever its default: before `://`, the scheme; between `//` and the first `/`, `?` or `#`, the host,
+ * or the port after a `:`; after that, the path. A variable that ends the authority right after host or port text
+ * (`https://api.example.com{basePath}`) starts the path: its value must start with `/`.
+ */
+function serverOf(context: Context, server: Json, at: string): Server {
+  const url = ownField(server, "url");
+  if (typeof url !== "string") mustBe(`${at}: \`url\``, "a string", url);
+  const declared = resolvedField(context, server, "variables", at);
+  const pieces: (string | ServerVariable)[] = [];
+  const variables = new Map<string, ServerVariable>();
+  const colon = url.indexOf("://");
+  const scheme = colon > 0 && !/[/?#]/.test(url.slice(0, colon)) ? colon : -1;
+  let authority = scheme < 0 ? -1 : scheme + 3;
+  if (url.startsWith("//")) authority = 2;
+  let part: ServerPart = authority < 0 ? "path" : "scheme";
+  let last = 0;
+  const literal = (text: string) => {
+    if (NOT_IN_URL.test(text)) fail(`${at}: ${quote(url)} is not a URL`);
+    if (text) pieces.push(text);
+  };
+  for (const match of url.matchAll(/\{([^{}]*)\}/g)) {
+    literal(url.slice(last, match.index));
+    part = partAfter(part, url, last, match.index, authority);
+    const end = match.index + match[0].length;
+    // One character either side, not the text: a thousand variables cost a thousand looks.
+    if ((part === "host" || part === "port") && /\w/.test(url[match.index - 1]!) && /^[/?#]?$/.test(url[end] ?? "")) {
+      part = "fromRoot";
+    }
+    // A variable that starts the URL, before any `://`, is the whole origin (`{server}/v1`).
+    if (match.index === 0 && authority < 0) part = "origin";
+    const variable = serverVariable(context, declared, match[1]!, part, at);
+    variables.set(variable.name, variable);
+    pieces.push(variable);
+    if (part === "fromRoot" || part === "origin") part = "path";
+    last = end;
+  }
+  literal(url.slice(last));
+  checkServerUrl(url, scheme, authority, at);
+  // With an origin variable, the value (the description's default or `enum`) tells whether it is absolute.
+  const origin = typeof pieces[0] === "object" && pieces[0].part === "origin";
+  return { url, pieces, variables, absolute: origin ? undefined : authority >= 0 };
+}
+
+/**
+ * A server URL as written, refused where it is no HTTP URL reference: an absolute one with another scheme written
+ * out (`ws:`, `file:`) or no host (`https://`); a relative one holding a query, a fragment or a dot segment, which
+ * would take the request out of the path under the caller's base URL.
+ */
+function checkServerUrl(url: string, scheme: number, authority: number, at: string): void {
+  let wrong = authority >= 0 && (url[authority] === undefined || "/?#".includes(url[authority]!));
+  if (scheme >= 0 && !url.slice(0, scheme).includes("{")) wrong ||= !/^https?$/i.test(url.slice(0, scheme));
+  if (authority < 0) wrong ||= /[?#]/.test(url) || DOT_SEGMENT.test(url);
+  if (wrong) fail(`${at}: ${quote(url)} is not an HTTP URL, or a path without . or .. segments`);
+}
+
+/** The part of a server URL that position `end` is in, from `part` at `start` and the literal text between. */
+function partAfter(part: ServerPart, url: string, start: number, end: number, authority: number): ServerPart {
+  for (let i = start; i < end; i++) {
+    const char = url[i];
+    if (i === authority) part = "host";
+    if (part === "path" || part === "scheme") continue;
+    if (char === "/" || char === "?" || char === "#") part = "path";
+    else if (char === "@") part = "host";
+    else if (char === ":" && part === "host") part = "port";
+  }
+  if (part === "scheme" && end >= authority) part = "host";
+  return part;
+}
+
+/**
+ * What a description's own value (a default, an `enum`) may be for the part of a server URL a variable fills:
+ * looser than a caller's (a host may hold dots, a path slashes), but never a way into another part: no `/`, `@`,
+ * `:` or `?` in a host, only digits in a port, no dot segment, `?` or `#` in a path.
+ */
+const DESCRIBED_VALUES: Record<ServerPart, RegExp> = {
+  origin: /^(https?:\/\/[\w.-]+(:\d{1,5})?)?(\/[^?#\s]*)?$/i,
+  scheme: /^https?$/i,
+  host: /^[\w.-]+$/,
+  port: /^\d{1,5}$/,
+  path: /^[^?#\s]*$/,
+  fromRoot: /^(\/[^?#\s]*)?$/,
+};
+
+/** A server variable as the description declares it: its default and its `enum`, as text. */
+function serverVariable(context: Context, declared: Json, name: string, part: ServerPart, at: string): ServerVariable {
+  const where = `${at}: variable ${quote(name)}`;
+  const node = resolve(context, ownField(declared, name), where) ?? {};
+  const fallback = ownField(node, "default");
+  const choices = ownField(node, "enum");
+  if (choices !== undefined && !Array.isArray(choices)) mustBe(`${where}: \`enum\``, "a list", choices);
+  const described = (value: unknown) => {
+    const text = asText(value, `server:${name}`);
+    const dots = part !== "host" && part !== "port" && part !== "scheme" && DOT_SEGMENT.test(text);
+    if (dots || !DESCRIBED_VALUES[part].test(text)) fail(`${where}: ${quote(text)} cannot stand in the ${part}`);
+    return text;
+  };
+  return { name, part, fallback: fallback == null ? undefined : described(fallback), choices: choices?.map(described) };
+}
+
+/** What a caller's value for a server variable must be, by the part of the URL it fills. */
+const SERVER_VALUES: Record<ServerPart, [RegExp, string]> = {
+  origin: [/(?!)/, "its default or one of its `enum` (set `baseUrl` for another origin)"],
+  // The scheme decides whether a request, credentials and all, is encrypted: the description's alone.
+  scheme: [/(?!)/, "its default or one of its `enum`"],
+  host: [/^[a-z\d-]{1,63}$/i, "a DNS label (letters, digits and hyphens)"],
+  port: [/^\d{1,5}$/, "a port number"],
+  path: [/^(?!\.\.?$)./s, "a path segment other than . and .."],
+  fromRoot: [/^(\/(?!\.\.?(\/|$))[^/]*)*$/, 'a path starting with "/", without . or .. segments'],
+};
+
+/**
+ * A caller's value for a server variable, checked and encoded for its place: one of its `enum` where it declares
+ * one (written as the description writes them), else a DNS label for a host, a port number, a path segment
+ * (percent-encoded), a path from `/`.
+ */
+function serverValue({ name, part, choices, fallback }: ServerVariable, value: unknown, url: string): string {
+  const text = asText(sendable(value, `server:${name}`), `server:${name}`);
+  const bad = (what: string) =>
+    fail(`server variable ${quote(name)} must be ${what} in ${quote(url)}, not ${quote(text)}`);
+  if (choices) {
+    if (!choices.includes(text)) bad(`one of ${choices.map((choice) => quote(choice)).join(", ")}`);
+    return encode(text, RESERVED, name, "server variable");
+  }
+  // An origin or a scheme is the description's to choose: only its default, or an `enum` above, is taken.
+  if ((part === "origin" || part === "scheme") && text === fallback) {
+    return encode(text, RESERVED, name, "server variable");
+  }
+  const [allowed, expected] = SERVER_VALUES[part];
+  if (!allowed.test(text) || (part === "port" && +text > 65535)) bad(expected);
+  if (part !== "fromRoot") return encode(text, part === "path" ? UNRESERVED : RESERVED, name, "server variable");
+  return text
+    .split("/")
+    .map((segment) => encode(segment, UNRESERVED, name, "server variable"))
+    .join("/");
+}
+
+/**
+ * The host a URL names is not an IP address (nor a number the WHATWG URL parser reads as one, `2130706433`,
+ * `0x7f000001`) where a caller's value helped make it: a description may name one, a stranger's value may not.
+ */
+function checkHost(url: string, variable: string): void {
+  const start = url.indexOf("//") + 2;
+  let end = start;
+  while (end < url.length && !"/?#".includes(url[end]!)) end++;
+  let host = url.slice(start, end);
+  host = host.slice(host.lastIndexOf("@") + 1);
+  if (host[0] !== "[") host = host.split(":", 1)[0]!;
+  const labels = host.endsWith(".") ? host.slice(0, -1).split(".") : host.split(".");
+  if (host[0] === "[" || /^(0x[\da-f]*|\d+)$/i.test(labels[labels.length - 1]!)) {
+    fail(`server variable ${quote(variable)} makes the host ${quote(host)}, an IP address`);
+  }
+  // One label that names this machine is as far from the description's host as an IP address.
+  if (/^localhost$/i.test(labels.join("."))) fail(`server variable ${quote(variable)} makes the host "localhost"`);
+}
+
+/** A server's URL with its variables filled: the caller's values (see serverValue()), else the defaults. */
+function fillServer(server: Server, values: Map<string, unknown>): string {
+  let url = "";
+  let inHost: string | undefined;
+  for (const piece of server.pieces) {
+    if (typeof piece === "string") {
+      url += piece;
+      continue;
+    }
+    const value = values.get(piece.name);
+    if (value == null) {
+      if (piece.fallback === undefined) {
+        fail(`server ${quote(server.url)} has no default for {${piece.name}}: pass "server:${piece.name}"`);
+      }
+      url += encode(piece.fallback, RESERVED, piece.name, "server variable");
+      continue;
+    }
+    if (piece.part === "host") inHost = piece.name;
+    url += serverValue(piece, value, server.url);
+  }
+  if (inHost !== undefined) checkHost(url, inHost);
+  return url;
+}
+
+/**
+ * The base URL of a call: the server's, variables filled, unless the caller set one. A relative server goes under
+ * the caller's; with no server, the caller's. Either without one is refused: the library's own GitHub default is no
+ * server of the description's, and a request (with its credentials) must not go there unasked.
+ */
+function serverBase(context: Context, plan: Plan, baseUrl: unknown, values: Map<string, unknown>): SplitBase {
+  const { server } = plan;
+  const set = baseUrl !== undefined && baseUrl !== context.own.baseUrl;
+  const absolute = server && (server.absolute ?? /^([a-z][\w+.-]*:)?\/\//i.test(fillServer(server, values)));
+  if (absolute && !set) {
+    const url = fillServer(server!, values);
+    return splitBase(url.startsWith("//") ? "https:" + url : url);
+  }
+  if (!set) {
+    const what = server ? `its server ${quote(server.url)} is relative` : "its description names no server";
+    fail(`${quote(plan.route)}: ${what}: set \`baseUrl\``);
+  }
+  const base = checkBase(baseUrl);
+  if (!server || absolute) return base;
+  let path = fillServer(server, values);
+  if (path[0] !== "/") path = "/" + path;
+  while (path.endsWith("/")) path = path.slice(0, -1);
+  return [base[0] + path, base[1], base[2]];
+}
+
+/** The names of every variable of the description's servers (root, paths, operations), for `"server:"` keys. */
+function serverNames(context: Context): Set<string> {
+  const { description } = context;
+  const names = new Set<string>();
+  const add = (node: unknown) => {
+    const servers = isPlainObject(node) ? ownField(node, "servers") : undefined;
+    if (!Array.isArray(servers)) return;
+    for (const server of servers) {
+      const declared = isPlainObject(server) ? ownField(server, "variables") : undefined;
+      if (isPlainObject(declared)) for (const name of Object.keys(declared)) names.add(name);
+      const url = isPlainObject(server) ? ownField(server, "url") : undefined;
+      if (typeof url === "string") for (const [, name] of url.matchAll(/\{([^{}]*)\}/g)) names.add(name!);
+    }
+  };
+  add(description);
+  for (const path of Object.keys(description.paths)) {
+    const item = schemaAt(context, description.paths[path]);
+    add(item);
+    for (const method of item ? Object.keys(item) : []) if (METHOD.test(method)) add(schemaAt(context, item![method]));
+  }
+  return names;
+}
+
+// --- 8.7 Credentials: schemes, requirements, choosing and placing ---------------------------------------------------
+
+/** A Security Scheme Object read: its `type`, and `in` and `name` or `scheme`, checked (see `Scheme`). */
+function readScheme(context: Context, name: string): Scheme {
+  const at = `security scheme ${quote(name)}`;
+  const node = resolve(context, ownField(context.schemes, name), at);
+  if (!node) fail(`${at} is not declared`);
+  const type = ownField(node, "type");
+  const sends = (place: Scheme["in"], field: string, prefix: string): Scheme => ({ name, in: place, field, prefix });
+  if (type === "oauth2" || type === "openIdConnect") return sends("header", "authorization", "Bearer");
+  if (type === "mutualTLS") return sends("none", "", "");
+  if (type === "http") {
+    const scheme = ownField(node, "scheme");
+    if (typeof scheme !== "string" || !TOKEN.test(scheme)) fail(`${at}: \`scheme\` is not an auth-scheme`);
+    // RFC 9110: auth-schemes are case-insensitive; Basic and Bearer are written as their RFCs write them.
+    const known = /^(basic|bearer)$/i.test(scheme);
+    return sends("header", "authorization", known ? scheme[0]!.toUpperCase() + scheme.slice(1).toLowerCase() : scheme);
+  }
+  if (type !== "apiKey") {
+    fail(
+      `${at}: \`type\` must be "apiKey", "http", "oauth2", "openIdConnect" or "mutualTLS", not ${quote(String(type))}`,
+    );
+  }
+  const where = ownField(node, "in");
+  const key = ownField(node, "name");
+  if (where !== "header" && where !== "query" && where !== "cookie") {
+    fail(`${at}: \`in\` must be "header", "query" or "cookie", not ${quote(String(where))}`);
+  }
+  // A header or cookie name is a token, and no header the library, the caller or fetch writes (see `FRAMING`); a query
+  // name is percent-encoded as any other.
+  const named = typeof key === "string" && key !== "" && (where === "query" || TOKEN.test(key));
+  if (!named || (where === "header" && (FRAMING.test(key) || /^(accept|content-type|user-agent)$/i.test(key)))) {
+    fail(`${at}: ${quote(String(key))} is no ${where} name for a credential`);
+  }
+  return sends(where, where === "header" ? key.toLowerCase() : key, "");
+}
+
+/** No security: what an operation without requirements needs. */
+const NO_SECURITY: Security = { alternatives: [], places: new Set(), query: false };
+
+/**
+ * The security an operation needs: its own `security` list (`[]` needs none), else the description's. Each list is
+ * read once, and each scheme once: a thousand operations sharing the description's thousand alternatives cost a
+ * thousand, not a million.
+ */
+function readSecurity(context: Context, operation: Json, root: Json): Security {
+  const own = ownField(operation, "security");
+  const list = own ?? ownField(root, "security");
+  if (list === undefined) return NO_SECURITY;
+  const at = own === undefined ? "the description's `security`" : "`security`";
+  return once(context.securityOf, list, () => {
+    if (!Array.isArray(list)) mustBe(at, "a list of Security Requirement Objects", list);
+    const places = new Set<string>();
+    // Array.from() visits a hole too, as `undefined`: refused as any other non-object.
+    const alternatives = Array.from(list, (requirement: unknown, i) => {
+      if (!isPlainObject(requirement)) mustBe(`${at}: requirement ${i}`, "an object", requirement);
+      return Object.keys(requirement).map((name) => {
+        const scheme = once(context.schemeOf, name, () => readScheme(context, name));
+        places.add(scheme.in + ":" + scheme.field);
+        return scheme;
+      });
+    });
+    return { alternatives, places, query: [...places].some((place) => place.startsWith("query:")) };
+  });
+}
+
+/** The parameters in a place a credential of `security` also writes, by place (see `Plan.places`). */
+function placesOf(parameters: Param[], { places }: Security): Map<string, number> {
+  const found = new Map<string, number>();
+  parameters.forEach(({ in: where, name }, i) => {
+    const place = where + ":" + (where === "header" ? name.toLowerCase() : name);
+    if (places.has(place)) found.set(place, i);
+  });
+  return found;
+}
+
+/** The names of a cookie header's pairs. */
+function cookieNames(headers: Json): Set<string> {
+  const cookie = ownField(headers, "cookie");
+  return new Set(typeof cookie === "string" ? cookie.split(";").map((pair) => pair.split("=", 1)[0]!.trim()) : []);
+}
+
+/**
+ * Whether the caller fills a scheme's place: a header they set, a cookie of theirs (`cookies`, read once), a
+ * parameter given in its place, or a query pair of that name. The one answer to it.
+ */
+function callerFills(
+  plan: Plan,
+  { in: where, field }: Scheme,
+  headers: Json,
+  call: Call | undefined,
+  cookies: () => Set<string>,
+): boolean {
+  if (where === "header" && ownField(headers, field) !== undefined) return true;
+  if (where === "cookie" && cookies().has(field)) return true;
+  const i = plan.places.get(where + ":" + field);
+  const given = call?.given;
+  if (i !== undefined && given !== undefined && (given[2 * i] ?? given[2 * i + 1]) !== undefined) return true;
+  return (
+    where === "query" && !!call && `&${call.query}&${call.pairs}`.includes(`&${encode(field, UNRESERVED, field)}=`)
+  );
+}
+
+/** Text as base64 of its UTF-8 bytes, as RFC 7617 sends a user and password; a lone surrogate (no UTF-8) refused. */
+function base64(text: string, key: string): string {
+  encode(text, UNRESERVED, key, "credential");
+  const globals = globalThis as Json;
+  let binary = "";
+  for (const byte of new globals.TextEncoder().encode(text) as Uint8Array) binary += String.fromCharCode(byte);
+  return globals.btoa(binary);
+}
+
+/** RFC 6750's token68, which a bearer token is: one or more of these characters, then any `=` padding. */
+const TOKEN68 = /^[\w.~+/-]+=*$/;
+/** RFC 6265's cookie-octets: what a cookie's value holds unquoted. */
+const COOKIE_OCTETS = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const CONTROL = /[\0-\x1f\x7f]/;
+
+/**
+ * A credential checked for its scheme, as it is sent, each as its RFC has it: `Basic` a user and password without
+ * control characters, the user without `:` (RFC 7617); a bearer token a token68 (RFC 6750); a cookie's value
+ * cookie-octets (RFC 6265); any other text, not empty, without control characters or a lone surrogate. Never quoted
+ * in a message: it is a secret.
+ */
+function credentialText({ name, in: where, prefix }: Scheme, value: unknown): string {
+  const key = quote("auth:" + name);
+  if (prefix === "Basic") {
+    const { username, password } = (isPlainObject(value) ? value : {}) as Json;
+    if (
+      typeof username !== "string" ||
+      typeof password !== "string" ||
+      /:/.test(username) ||
+      CONTROL.test(username + password)
+    ) {
+      fail(`${key} must be { username, password }: two strings without control characters, the user name without ":"`);
+    }
+    return "Basic " + base64(username + ":" + password, "auth:" + name);
+  }
+  if (typeof value !== "string" || !value || CONTROL.test(value)) {
+    fail(`${key} must be a string, not empty, without control characters`);
+  }
+  if (prefix === "Bearer" && !TOKEN68.test(value)) {
+    fail(`${key} must be a bearer token: letters, digits, -._~+/ and = at its end`);
+  }
+  if (where === "cookie" && !COOKIE_OCTETS.test(value)) fail(`${key} holds a character no cookie holds`);
+  if (where === "header") encode(value, UNRESERVED, "auth:" + name, "credential");
+  return prefix ? prefix + " " + value : value;
+}
+
+/** No credentials: what a call sends that needs none, or gave none. */
+const NO_CREDENTIALS: Credentials = { headers: [], query: "", cookie: "", fills: [], error: undefined };
+
+/** A credential's text put in its scheme's place: a header, a query pair or a cookie. */
+function placeCredential(chosen: Credentials, plan: Plan, scheme: Scheme, text: string): void {
+  const { in: where, field } = scheme;
+  if (where === "header") chosen.headers.push([field, text]);
+  else if (where === "cookie") chosen.cookie += (chosen.cookie && "; ") + field + "=" + text;
+  else {
+    const pair = encode(field, UNRESERVED, field) + "=" + encode(text, UNRESERVED, "auth:" + scheme.name, "credential");
+    chosen.query += (chosen.query && "&") + pair;
+  }
+  const index = plan.places.get(where + ":" + field);
+  if (index !== undefined) chosen.fills.push(index);
+}
+
+/**
+ * What a call sends for its operation's security, from the credentials `given` (the defaults' and the call's): none
+ * where it needs none, and none where none was given, for credentials the caller wires themselves (a browser's
+ * cookie session, a token a fetch wrapper adds) are theirs. Else those of the first alternative whose every scheme
+ * is met (a credential given, a place the caller fills, or mutual TLS), one per place (the scheme listed first writes
+ * it), none where the caller fills the place; where none is met, the alternatives named, at most five.
+ */
+function chooseCredentials(plan: Plan, given: Map<string, unknown>, headers: Json, call?: Call): Credentials {
+  const { alternatives } = plan.security;
+  if (!alternatives.length || !given.size) return NO_CREDENTIALS;
+  let cookies: Set<string> | undefined;
+  const filled = (scheme: Scheme) => callerFills(plan, scheme, headers, call, () => (cookies ??= cookieNames(headers)));
+  // `null` is no credential, as it is no value for a parameter: a call may unset one the defaults give.
+  const met = (scheme: Scheme) => scheme.in === "none" || given.get(scheme.name) != null || filled(scheme);
+  const alternative = alternatives.find((schemes) => schemes.every(met));
+  if (!alternative) {
+    const named = alternatives
+      .slice(0, 5)
+      .map((schemes) => schemes.map(({ name }) => quote("auth:" + name)).join(" with "));
+    if (alternatives.length > 5) named.push(`${alternatives.length - 5} more`);
+    return { ...NO_CREDENTIALS, error: `${quote(plan.route)} needs credentials: ${named.join(", or ")}` };
+  }
+  const chosen: Credentials = { headers: [], query: "", cookie: "", fills: [], error: undefined };
+  const written = new Set<string>();
+  for (const scheme of alternative) {
+    const place = scheme.in + ":" + scheme.field;
+    if (scheme.in === "none" || written.has(place) || filled(scheme)) continue;
+    written.add(place);
+    placeCredential(chosen, plan, scheme, credentialText(scheme, given.get(scheme.name)));
+  }
+  return chosen;
+}
+
+/** Headers with a call's credentials (none in a place the caller set), a cookie beside theirs. */
+function addCredentials(headers: Json, { headers: pairs, cookie }: Credentials): void {
+  for (const [name, text] of pairs) put(headers, name, text);
+  if (cookie) headers.cookie = headers.cookie ? headers.cookie + "; " + cookie : cookie;
+}
+
+// --- 8.8 Values: checked, shaped, and written where they go ---------------------------------------------------------
+
+/**
+ * A value that is neither a list nor a plain object, checked for a text form: a `Date` as ISO 8601 (`YYYY-MM-DD`
+ * where `date`), else one with a text form of its own (a `URL`); a `Map`, a `Blob`, an object whose text is
+ * `[object …]` are refused, naming `name`.
+ */
+function opaque(value: object, name: string, date: boolean): unknown {
+  if (tagOf(value) === "[object Date]") {
+    const time = (value as Date).getTime();
+    if (Number.isNaN(time)) fail(`parameter ${quote(name)} is an invalid Date`);
+    const text = (value as Date).toISOString();
+    return date ? text.slice(0, 10) : text;
+  }
+  asText(value, name);
+  return value;
+}
+
+/**
+ * A value as it can be sent: checked all through for a text form (see `opaque()`), lists and plain objects walked,
+ * copied only where a `Date` in them changes. A cycle is refused in linear time: the walk goes down it as soon as
+ * it meets it, so the depth bound ends it before anything beside it is walked twice.
+ */
+function sendable(value: unknown, name: string, date = false, depth = 0): unknown {
+  if (typeof value !== "object" || value === null) {
+    if (typeof value === "symbol" || typeof value === "function") asText(value, name);
+    // `NaN` and `Infinity` are no number an API reads: refused rather than sent as their names.
+    if (typeof value === "number" && !Number.isFinite(value)) fail(`parameter ${quote(name)} is not a finite number`);
+    return value;
+  }
+  const list = Array.isArray(value);
+  if (!list && !isPlainObject(value)) return opaque(value, name, date);
+  if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
+  const keys = list ? undefined : Object.keys(value);
+  const count = keys ? keys.length : (value as unknown[]).length;
+  let changed: Record<string, unknown> | unknown[] | undefined;
+  for (let i = 0; i < count; i++) {
+    const key = keys ? keys[i]! : i;
+    const item = (value as Record<string | number, unknown>)[key];
+    // Text, the commonest item, has nothing to check.
+    const done = typeof item === "string" ? item : sendable(item, name, date, depth + 1);
+    if (done === item) continue;
+    changed ??= list ? [...(value as unknown[])] : shallowCopy(value as Record<string, unknown>);
+    put(changed as Record<string, unknown>, String(key), done);
+  }
+  return changed ?? value;
+}
+
+/**
+ * A value as JSON text, or a TypeError naming `what`: a cycle, a `BigInt`, a `Map`, a `Blob`, a symbol, `NaN` or
+ * `Infinity` (which JSON would write as `null`), an invalid `Date` (whose `toJSON()` gives `null`) have none.
+ */
+function jsonOf(value: unknown, what: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, function (this: Record<string, unknown>, key, item) {
+      const kind = typeof item;
+      const other = kind === "object" && item !== null && !Array.isArray(item) && !isPlainObject(item);
+      if (kind === "symbol" || kind === "function" || (other && typeof item.toJSON !== "function")) throw 0;
+      if ((kind === "number" && !Number.isFinite(item)) || (item === null && this[key] != null)) throw 0;
+      return item;
+    });
+  } catch {}
+  return text ?? fail(`${what} has no JSON form`);
+}
+
+/** Whether a value is undefined in RFC 6570's sense: none, an empty list or object, or one of nothing but null. */
+function isAbsent(value: unknown): boolean {
+  if (value == null) return true;
+  if (typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.every((item) => item == null);
+  return isPlainObject(value) && Object.keys(value).every((key) => value[key] == null);
+}
+
+/**
+ * A value held to the shape its schema's `type` allows: a list or object for a primitive, and a primitive for an
+ * object, are refused; a primitive for a list is a list of one, as users write it.
+ */
+function shaped(shape: Shape, value: unknown, what: string, name: string, route: string): unknown {
+  if (shape === "any") return value;
+  const list = Array.isArray(value);
+  const compound = list || isPlainObject(value);
+  const at = () => `${what} ${quote(name)} of ${quote(route)}`;
+  if (shape === "primitive" && compound) fail(`${at()} must be one value, not ${list ? "a list" : "an object"}`);
+  if (shape === "object" && (list || !compound)) fail(`${at()} must be an object`);
+  return shape === "array" && !compound ? [value] : value;
+}
+
+/**
+ * A parameter's value from the call, checked (a JSON one as its text), or `undefined` when absent: `""` is absent
+ * from a query where the parameter does not say `allowEmptyValue` (3.0 and 2.0: it defaults to false, so the pair is
+ * not sent). A required one absent, or a whole path segment made empty for a method that changes things, refused.
+ */
+function parameterValue(parameter: Param, value: unknown, plan: Plan): unknown {
+  const { key, required, shape, type } = parameter;
+  const kind = typeof value;
+  // Text, a number or a boolean, for a parameter of one value or any: nothing to walk or shape (the commonest).
+  const one = kind === "string" || kind === "number" || kind === "boolean";
+  const plain = one && value !== "" && (kind !== "number" || Number.isFinite(value));
+  if (plain && !type && (shape === "primitive" || shape === "any")) return value;
+  const empty = value === "" && parameter.in === "query" && !parameter.empty && !type;
+  if (empty || isAbsent(value)) {
+    if (required) fail(`parameter ${quote(key)} is required by ${quote(plan.route)}${empty ? ", and not empty" : ""}`);
+    return undefined;
+  }
+  if (type) return jsonOf(value, `parameter ${quote(key)} of ${quote(plan.route)}`);
+  value = shaped(shape, sendable(value, key, parameter.date), "parameter", key, plan.route);
+  if (value === "" && parameter.segment && !plan.get) {
+    fail(`parameter ${quote(key)} of ${quote(plan.route)} is empty: the request would act on the path without it`);
+  }
+  return value;
+}
+
+/**
+ * Takes one name-value pair of a query, a cookie header or a form; an unexploded list's, or object's, as its items'
+ * texts and the `delimiter` that joins them.
+ */
+type AddPair = (name: string, value: unknown, delimiter?: string) => void;
+
+/**
+ * A value nested in lists and objects in the bracket form `qs`, Rails and Stripe read, pair by pair: `name[key]`,
+ * `name[0]`, `name[0][key]`, each with a value that is not a list or object. `null` and `undefined` are left out.
+ * A cycle is refused: the walk goes down it first, so the depth bound ends it in linear time (see `sendable()`).
+ */
+function bracketPairs(name: string, value: unknown, add: AddPair, depth = 0): void {
+  if (typeof value !== "object" || value === null || !(Array.isArray(value) || isPlainObject(value))) {
+    if (value != null) add(name, value);
+    return;
+  }
+  if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
+  // A list by index: for-in over an array is several times slower in V8.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) bracketPairs(name + "[" + i + "]", value[i], add, depth + 1);
+    return;
+  }
+  for (const key of Object.keys(value)) bracketPairs(name + "[" + key + "]", value[key], add, depth + 1);
+}
+
+const isListOrObject = (value: unknown) => Array.isArray(value) || isPlainObject(value);
+
+/**
+ * Whether a list or object holds another: a value no OpenAPI style writes but deepObject's brackets. A list is
+ * read as it is (a call asks this of every list value it writes; Object.values() would copy it).
+ */
+function isNested(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(isListOrObject);
+  return isPlainObject(value) && Object.values(value).some(isListOrObject);
+}
+
+/** An item as the text of its pair: text as it is, an object as JSON text, anything else as `sendable()` checks it. */
+function pairText(item: unknown, name: string): string {
+  if (typeof item === "string") return item;
+  return isPlainObject(item) ? jsonOf(item, `form field ${quote(name)}`) : asText(sendable(item, name), name);
+}
+
+/** What joins an unexploded list's items in a delimited style; the others join them with `,`. */
+const DELIMITERS = new Map([
+  ["spaceDelimited", " "],
+  ["pipeDelimited", "|"],
+  ["tabDelimited", "\t"],
+]);
+
+/**
+ * A value as name-value pairs, as OpenAPI's style table writes a query parameter and a cookie, and a form field its
+ * Encoding Object styles: one value one pair; exploded, a list a pair per item and an object a pair per property;
+ * else one pair, the items (an object's keys and values) joined by `,`, or by the delimited styles' space, pipe or
+ * tab; `deepObject`, and a value nested deeper than its style writes, in the bracket form (see `bracketPairs()`). A
+ * form field its Encoding Object does not style, as the 3.1.1 defaults have it: a list a pair per item, any other
+ * value one pair. The one writer of pairs: `add` percent-encodes them for a query, or appends them to a form.
+ */
+function writePairs(name: string, value: unknown, { style, explode }: Encoding, add: AddPair): void {
+  const list = Array.isArray(value);
+  if (!style && list) for (const item of value) add(name, item);
+  else if (!style || !(list || isPlainObject(value))) add(name, value);
+  else if (style === "deepObject" || isNested(value)) bracketPairs(name, value, add);
+  else {
+    const delimiter = DELIMITERS.get(style) ?? ",";
+    const items = list
+      ? value.filter((item) => item != null)
+      : Object.entries(value as Json).filter((entry) => entry[1] != null);
+    if (!explode) {
+      const texts = (list ? items : items.flat()).map((item) => pairText(item, name));
+      add(name, texts, delimiter);
+    } else if (list) for (const item of items) add(name, item);
+    else for (const [key, item] of items as [string, unknown][]) add(key, item);
+  }
+}
+
+/**
+ * Pairs of a value (see `writePairs()`) added to `text` (a query's, joined by `&`, or a cookie header's, by `; `), each
+ * name and value percent-encoded: an unexploded list's items each, joined by a `,` as it is or by a delimited style's
+ * space, pipe or tab escaped. `allowReserved` keeps reserved characters, but not the three a query cannot hold as
+ * they are: `#` would end it, `[` and `]` belong to hosts.
+ */
+function queryPairs(text: string, name: string, value: unknown, encoding: Encoding, separator: string): string {
+  const keep = encoding.reserved ? RESERVED : UNRESERVED;
+  const percent = (item: string) => encode(item, keep, name);
+  writePairs(name, value, encoding, (pair, item, delimiter) => {
+    if (item == null) return;
+    let escaped =
+      delimiter === undefined
+        ? percent(pairText(item, pair))
+        : (item as string[]).map(percent).join(delimiter === "," ? delimiter : percent(delimiter));
+    if (keep === RESERVED) escaped = escaped.replace(/[#[\]]/g, encodeURIComponent);
+    text += (text && separator) + encode(pair, UNRESERVED, pair) + "=" + escaped;
+  });
+  return text;
+}
+
+/**
+ * A header parameter's value as `simple` writes it, not percent-encoded: one value as its text, a list's items and
+ * an object's keys and values (`key=value` pairs where exploded) comma-joined, nulls left out.
+ */
+function headerText({ explode, key }: Param, value: unknown): string {
+  if (!isPlainObject(value)) return asText(Array.isArray(value) ? value.filter((item) => item != null) : value, key);
+  const entries = Object.entries(value).filter(([, item]) => item != null);
+  return asText(explode ? entries.map((entry) => entry.join("=")) : entries.flat(), key);
+}
+
+/** 3.0.3's table writes an unexploded label object as `.R.100.G.200`: its keys and values, as a list `{.x*}` writes. */
+function pathValue({ style, explode }: Param, value: unknown): unknown {
+  if (style !== "label" || explode || !isPlainObject(value)) return value;
+  return Object.entries(value)
+    .filter(([, item]) => item != null)
+    .flat();
+}
+
+/** No values: what a template expands when a call gives none. */
+const NONE: Json = {};
+
+// --- 8.9 Bodies: the media type a body goes as, forms, the label ----------------------------------------------------
+
+/** A file a form part holds: a `Blob` (a `File`), or bytes (an `ArrayBuffer`, a typed array, a Node `Buffer`). */
+const isFile = (value: unknown): boolean =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !isPlainObject(value) &&
+  (isBlob(value) || ArrayBuffer.isView(value) || tagOf(value) === "[object ArrayBuffer]");
+
+/** Whether a property holds a file, or a list holding one (a loop, not `some()`: this runs for every body property). */
+function holdsFile(value: unknown): boolean {
+  if (!Array.isArray(value)) return isFile(value);
+  for (let i = 0; i < value.length; i++) if (isFile(value[i])) return true;
+  return false;
+}
+
+/**
+ * The media type a body goes as, by the value: fields holding a file as multipart (refused where none is listed);
+ * a list as the first JSON type, an object as the first JSON type but JSON Patch (which holds a list); else a form,
+ * else the first type listed. `undefined` when the operation has none.
+ */
+function mediaTypeFor(body: BodyPlan, value: unknown, file: string | undefined, route: string): string | undefined {
+  if (file !== undefined) {
+    return body.multipart ?? fail(`form field ${quote(file)} is a file: ${quote(route)} takes no multipart body`);
+  }
+  if (body.list !== undefined) return Array.isArray(value) ? body.list : body.object;
+  return body.formType ?? body.types[0];
+}
+
+/**
+ * For a form: whether the call's fields make the body. `data` given whole is the body where it is a `FormData`, a
+ * `URLSearchParams`, or a URL-encoded form's text (a multipart one's needs a boundary only fetch writes); an object's
+ * keys are fields.
+ */
+function formFields({ body, route }: Plan, call: Call, type: string): boolean {
+  const { whole } = call;
+  if (whole === undefined) return true;
+  if (isForm(whole) || (typeof whole === "string" && !MULTIPART.test(type))) return false;
+  if (!isPlainObject(whole)) {
+    mustBe(`option \`data\` of ${quote(route)}`, "an object of form fields, a FormData or form text", whole);
+  }
+  for (const name of Object.keys(whole)) addField(call, body.form, name, whole[name], false);
+  call.whole = undefined;
+  return true;
+}
+
+/**
+ * The media type a call's body goes as: the caller's `content-type`, where they set one, so that the body is written
+ * as it is labelled; else by the value (see `mediaTypeFor()`), a whole `FormData` as multipart and a whole
+ * `URLSearchParams` as URL-encoded where listed, else as the form the operation takes. A form's fields given whole
+ * in `data` (an object) become fields first; `data` beside `"body:"` keys is refused.
+ */
+function bodyType(plan: Plan, call: Call, label: unknown): string | undefined {
+  const { body, route } = plan;
+  const given = typeof label === "string" ? label : undefined;
+  const form = given === undefined ? body.form : FORM_TYPE.test(given);
+  if (((form && formFields(plan, call, given ?? body.formType!)) || call.loose) && call.whole !== undefined) {
+    fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
+  }
+  const { whole } = call;
+  if (whole === undefined && call.url !== undefined) {
+    addField(call, body.form, "url", call.url, false);
+    call.url = undefined;
+  }
+  if (given !== undefined) return given;
+  if (whole === undefined || !isForm(whole)) {
+    return mediaTypeFor(body, whole, whole === undefined ? call.file : undefined, route);
+  }
+  const urlEncoded = body.types.find((listed) => FORM_TYPE.test(listed) && !MULTIPART.test(listed));
+  return (tagOf(whole) === "[object FormData]" ? body.multipart : urlEncoded) ?? body.formType;
+}
+
+/** A whole form as the form `type` names: a `FormData` of text alone as `URLSearchParams`, and the other way. */
+function asForm(whole: object, type: string | undefined): unknown {
+  const multipart = type !== undefined && MULTIPART.test(type);
+  if (type === undefined || !FORM_TYPE.test(type) || (tagOf(whole) === "[object FormData]") === multipart) return whole;
+  const form = new (globalThis as Json)[multipart ? "FormData" : "URLSearchParams"]();
+  for (const [name, value] of whole as Iterable<[string, unknown]>) {
+    if (typeof value !== "string") fail(`form field ${quote(name)} is a file: a URL-encoded form holds text alone`);
+    form.append(name, value);
+  }
+  return form;
+}
+
+/**
+ * Form fields as the environment's `URLSearchParams` or `FormData` (so that no DOM type is named here), each held to
+ * the shape its schema allows and written as its Encoding Object says (see `writePairs()`): in a URL-encoded form,
+ * one with a JSON `contentType` as JSON text, and no file; in a multipart one, a file or bytes as a binary part (of
+ * `application/octet-stream` where the part names no type), a part that names one as a blob of it (JSON text for
+ * JSON), the rest as text parts.
+ */
+function formBody(type: string, fields: [string, unknown][], { encoding, shapes }: BodyPlan, route: string): unknown {
+  const globals = globalThis as Json;
+  const multipart = MULTIPART.test(type);
+  const body = new globals[multipart ? "FormData" : "URLSearchParams"]();
+  for (const [name, field] of fields) {
+    const encoded = encoding.get(name) ?? UNSTYLED;
+    const value = shaped(shapes.get(name) ?? "any", field, "form field", name, route);
+    const json = encoded.type !== undefined && isJson(encoded.type);
+    const part = multipart && !encoded.style && encoded.type && !RANGE.test(encoded.type) ? encoded.type : "";
+    const add: AddPair = (pair, given, delimiter) => {
+      if (given == null) return;
+      const item = delimiter === undefined ? given : (given as string[]).join(delimiter);
+      if (isFile(item)) {
+        if (!multipart) fail(`form field ${quote(pair)} is a file: a URL-encoded form holds text alone`);
+        body.append(pair, isBlob(item) ? item : new globals.Blob([item], { type: part || "application/octet-stream" }));
+      } else if (part) {
+        body.append(
+          pair,
+          new globals.Blob([json ? jsonOf(item, `form field ${quote(pair)}`) : pairText(item, pair)], { type: part }),
+        );
+      } else body.append(pair, pairText(item, pair));
+    };
+    if (!multipart && json) add(name, jsonOf(value, `form field ${quote(name)}`));
+    else writePairs(name, value, encoded, add);
+  }
+  return body;
+}
+
+/**
+ * The body a call sends, written as `type` says: `data` as it is (a whole form as that form, a string as JSON text
+ * where the type is JSON); else its fields, as a form where the type is one, else as one object.
+ */
+function bodyValue({ body, route }: Plan, call: Call, type: string | undefined): unknown {
+  const { whole, fields, object } = call;
+  if (whole !== undefined) {
+    if (isForm(whole)) return asForm(whole as object, type);
+    return typeof whole === "string" && type !== undefined && isJson(type) ? JSON.stringify(whole) : whole;
+  }
+  const form = type !== undefined && type !== body.object && (type === body.formType || FORM_TYPE.test(type));
+  if (!form) return fields ? Object.fromEntries(fields) : object;
+  const list = fields ?? Object.entries(object ?? {});
+  return list.length || body.required ? formBody(type, list, body, route) : undefined;
+}
+
+/** A body where the description requires one and the call gave none: the empty value of its media type. */
+function emptyBody(type: string | undefined): unknown {
+  if (type === undefined) return {};
+  // A JSON Patch is a list of operations.
+  if (isJson(type)) return JSON_PATCH.test(type) ? [] : {};
+  if (!FORM_TYPE.test(type)) return "";
+  return new (globalThis as Json)[MULTIPART.test(type) ? "FormData" : "URLSearchParams"]();
+}
+
+/**
+ * The body as it is sent: a PUT or PATCH without one sends `""` (as `endpoint()` does), a required one left out its
+ * media type's empty value.
+ */
+function finalBody(plan: Plan, body: unknown, type: string | undefined): unknown {
+  if (body === undefined && (plan.method === "put" || plan.method === "patch")) body = "";
+  if ((body === undefined || body === "") && plan.body.required) return emptyBody(type);
+  return body;
+}
+
+/**
+ * What a body is labelled where the caller did not: by its media type, or, where only ranges are listed, as JSON
+ * when it is an object (text and bytes go unlabelled); nothing without one.
+ */
+function labelOf(body: unknown, type: string | undefined, { required, usual }: BodyPlan): string | undefined {
+  // A PUT's `""` is no body, unless the description requires one: then it is the empty one.
+  if (body === undefined || (body === "" && !required)) return undefined;
+  // The type an object goes as is labelled as the plan says, without a lookup (most calls send one).
+  if (type !== undefined) return type === usual?.[0] ? usual[1] : labelFor(type);
+  return typeof body === "string" || isRawBody(body) ? undefined : JSON_TYPE;
+}
+
+// --- 8.10 The call: one way from a call's keys to request options ---------------------------------------------------
+
+/** The endpoint `withOpenAPI()` returns, for `wrapped`'s defaults; its `defaults()` makes another. */
+// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults; only its runtime surface is used.
+function openAPIEndpoint(wrapped: Endpoint<any>, context: Context): Endpoint {
+  const api = apiFor(context, toState(wrapped.DEFAULTS));
+  const call = (route: unknown, options?: unknown): RequestOptions => {
+    if (typeof route !== "string") return callOperation(api, checkOptions(route, "route"), undefined);
+    return callOperation(api, checkOptions(options), route);
+  };
+  // parse(): merged options carry everything, defaults included; none apply beneath them.
+  const parser = apiFor(context, EMPTY_STATE);
+  return Object.defineProperties(call as Endpoint, {
+    DEFAULTS: { get: () => wrapped.DEFAULTS, enumerable: true },
+    defaults: { value: (options: EndpointOptions) => openAPIEndpoint(wrapped.defaults(options), context) },
+    merge: { value: wrapped.merge },
+    parse: { value: (options: MergedOptions) => callOperation(parser, checkOptions(options), undefined) },
+  });
+}
+
+/** The name of `names` nearest to `name`, by edit distance, when one is near enough to be what was meant. */
+function nearest(name: string, names: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let least = Math.max(2, name.length / 3);
+  // A bound on the comparisons' work: a description may declare thousands of long names, and a wrong key is often
+  // a stranger's; past it, no suggestion.
+  let work = 1e6;
+  for (const other of names) {
+    if (Math.abs(other.length - name.length) > least || name.length > 100) continue;
+    work -= name.length * other.length;
+    if (work < 0) break;
+    let row = Array.from({ length: other.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= name.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= other.length; j++) {
+        next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (name[i - 1] === other[j - 1] ? 0 : 1));
+      }
+      row = next;
+    }
+    if (row[other.length]! <= least) [best, least] = [other, row[other.length]! - 0.5];
+  }
+  return best;
+}
+
+/**
+ * A call's `"server:<name>"` or `"auth:<name>"` keys (by `prefix`), over `values` (the defaults'): each must name a
+ * variable of the description's servers, or one of its security schemes; else a TypeError with the nearest name.
+ */
+function namedValues(
+  context: Context,
+  prefix: "server:" | "auth:",
+  params: Json | null,
+  values?: Map<string, unknown>,
+) {
+  const found = new Map(values);
+  for (const key in params) {
+    if (!hasOwn(params, key) || !key.startsWith(prefix)) continue;
+    let names = context.names.get(prefix);
+    if (!names) {
+      names = prefix === "auth:" ? new Set(Object.keys(context.schemes)) : serverNames(context);
+      context.names.set(prefix, names);
+    }
+    const name = key.slice(prefix.length);
+    if (!names.has(name)) {
+      const near = nearest(name, names);
+      const what = prefix === "auth:" ? "security scheme of the description" : "variable of the description's servers";
+      fail(`${quote(key)} names no ${what}${near ? `: did you mean ${quote(prefix + near)}?` : ""}`);
+    }
+    found.set(name, params![key]);
+  }
+  return found;
+}
+
+/**
+ * The defaults' parameters but their `"server:"` and `"auth:"` keys, which are worked out once: `null` when none is
+ * left, so that a call through `defaults({ "auth:key": … })` reads its own options alone, as one without defaults.
+ */
+function callParams(params: Json | null): Json | null {
+  const keys = params
+    ? Object.keys(params).filter((key) => !key.startsWith("server:") && !key.startsWith("auth:"))
+    : [];
+  if (!keys.length) return null;
+  const rest: Json = {};
+  for (const key of keys) put(rest, key, params![key]);
+  return rest;
+}
+
+/**
+ * The headers a call starts from: `merged`'s with the call's over them, `accept` the operation's where it is the
+ * library's own and no media type amends it, else with the media type applied.
+ */
+function startHeaders(context: Context, plan: Plan, merged: Json, given: unknown, mediaType: unknown): Json {
+  const headers = addHeaders(shallowCopy(merged.headers ?? {}), given);
+  const media = mergeMediaType(merged.mediaType ?? { format: "" }, mediaType);
+  const { accept } = headers;
+  if (accept === context.own.accept && !media.format && !media.previews?.length) headers.accept = plan.accept;
+  else if (typeof accept === "string") headers.accept = applyMediaType(accept, media);
+  return headers;
+}
+
+/** One endpoint of a description (see `Api`), its operations prepared when each is first called. */
+function apiFor(context: Context, defaults: State): Api {
+  const values = namedValues(context, "server:", defaults.params);
+  const credentials = namedValues(context, "auth:", defaults.params);
+  const state = { ...defaults, params: callParams(defaults.params) };
+  const prepared = cached((id): Prepared => {
+    // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave.
+    const { lower, url } = parseRoute(id);
+    const plan = planOf(context, lower ?? state.verb, url);
+    let base: SplitBase | undefined;
+    try {
+      base = serverBase(context, plan, state.merged.baseUrl, values);
+    } catch {
+      // A server variable the defaults leave without a value, or no base: each call gives it or is refused.
+    }
+    const headers = startHeaders(context, plan, state.merged, undefined, undefined);
+    const chosen = chooseCredentials(plan, credentials, headers);
+    addCredentials(headers, chosen);
+    const label = headers["content-type"] === undefined ? plan.body.usual?.[1] : undefined;
+    return {
+      plan,
+      base,
+      headers,
+      bodyHeaders: label ? { ...headers, "content-type": label } : headers,
+      credentials: chosen,
+    };
+  }, 1000);
+  return { context, state, values, credentials, prepared };
+}
+
+/** A named option given where the operation has a parameter of its name, or a header name it may not set, refused. */
+function refuseKey({ route, parameters }: Plan, key: string, slots: number[]): never {
+  if (slots === REFUSED) fail(`${quote(route)} sends no header parameter ${quote(key)}: set it in \`headers\``);
+  const where = parameters.find(({ name }) => name === key)!.in;
+  return fail(
+    `${quote(route)} has a ${where} parameter ${quote(key)}: pass it as ${quote(`${where}:${key}`)}` +
+      (key === "data" || key === "method" ? "" : `, and the option \`${key}\` in defaults()`),
+  );
+}
+
+/**
+ * What the endpoint prepared for the operation a call names: by its route (a literal's hash is kept, so one lookup
+ * finds it), or by the method and path that `method`, `url` or the defaults give. A `method` beside a route is
+ * refused where the route's operation has a parameter of that name (see `CLASH`).
+ */
+function readyFor({ prepared, state }: Api, options: Json, route?: string): Prepared {
+  // Named loads, not ownField()'s keyed one, which every description read shares: a call's options are read often.
+  const given = options.method !== undefined && hasOwn(options, "method") ? options.method : undefined;
+  if (route !== undefined && given === undefined) return prepared(route);
+  let plan: Plan | undefined;
+  try {
+    plan = route === undefined ? undefined : prepared(route).plan;
+  } catch {}
+  if (plan?.keys.get("method") === CLASH) refuseKey(plan, "method", CLASH);
+  const parsed = route === undefined ? undefined : parseRoute(route);
+  const method = given === undefined ? (parsed?.lower ?? state.verb) : checkMethod(given);
+  const path = parsed ? parsed.url : (ownField(options, "url") ?? state.merged.url);
+  if (typeof path !== "string") mustBe("option `url`", "an operation's path", path);
+  return prepared(method + " " + path);
+}
+
+/** A named option of a call, over the state's (`method` and `url` named the operation already). */
+function readNamed(call: Call, key: string, value: unknown): void {
+  if (key === "baseUrl" || key === "headers" || key === "mediaType") call[key] = value;
+  else if (key === "request") {
+    checkRequest(value);
+    call.request = mergeValue(call.request, value, "request");
+  }
+}
+
+/** A parameter's value put in the slots its key fills; one in a credential's place makes the credentials the call's. */
+function give(call: Call, plan: Plan, slots: number[], value: unknown): void {
+  call.given ??= new Array(plan.parameters.length * 2);
+  for (const slot of slots) call.given[slot] = value;
+  if (plan.places.size) call.places = true;
+}
+
+/** Whether a body property holds a file: the first one that does is noted (see `Call.file`). */
+function noteFile(call: Call, name: string, value: unknown): void {
+  if (call.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) call.file = name;
+}
+
+/** A property of the body object (the commonest key). */
+function addProperty(call: Call, name: string, value: unknown): void {
+  call.object ??= {};
+  const { object } = call;
+  // put() only for `__proto__`: a store of its own here costs a fraction of one shared by every caller of put().
+  if (name === "__proto__") put(object, name, value);
+  else object[name] = value;
+}
+
+/** A body property or form field added (see `Call`). */
+function addField(call: Call, form: boolean, name: string, value: unknown, loose: boolean): void {
+  call.loose ||= loose;
+  noteFile(call, name, value);
+  if (!form) addProperty(call, name, value);
+  else {
+    call.fields ??= [];
+    call.fields.push([name, value]);
+  }
+}
+
+/** The body properties that came before `key`, all of its keys before it, stored once another kind of key comes. */
+function addRun(call: Call, options: Json, key: string): void {
+  for (const name in options) {
+    if (name === key) return;
+    addProperty(call, name, options[name]);
+  }
+}
+
+const EXPLODED: Encoding = { style: "form", explode: true, reserved: false, type: undefined };
+const DEEP: Encoding = { style: "deepObject", explode: true, reserved: false, type: undefined };
+
+/**
+ * A call's key that no parameter took, by where it goes: a `"server:"` or `"auth:"` key to the server or the
+ * credentials (checked where they are read), an undeclared `"query:"` key to the query, a `"body:"` key to the body;
+ * any other to the body, or for a GET or HEAD (which send none) to the query, unless the description declares it a
+ * body property.
+ */
+function placeKey(plan: Plan, call: Call, key: string, value: unknown, own: boolean): void {
+  const { route, get, body } = plan;
+  const colon = key.indexOf(":");
+  // The commonest first: a body property.
+  if (colon < 0 && !get && key !== "data") {
+    addField(call, body.form, key, value, false);
+    return;
+  }
+  const where = colon < 0 ? "" : key.slice(0, colon);
+  if (where === "server") call.servers ||= own;
+  else if (where === "auth") call.auths ||= own;
+  else if (where === "query") {
+    // A parameter newer than the description, as the query's default style writes it (`form`, exploded: a list repeats
+    // its name), an object in the bracket form.
+    const given = sendable(value, key);
+    call.pairs = queryPairs(call.pairs, key.slice(6), given, isPlainObject(given) ? DEEP : EXPLODED, "&");
+  } else if (where === "path" || where === "header" || where === "cookie") {
+    const hint = where === "path" ? "" : ": set it in `headers`";
+    fail(`${quote(route)} declares no ${where} parameter ${quote(key.slice(colon + 1))} for ${quote(key)}${hint}`);
+  } else if (get && where === "body") fail(`${quote(route)} has no body for ${quote(key)}`);
+  else if (get && body.shapes.has(key)) {
+    fail(`${quote(route)} sends no body: ${quote(key)} is a property of the body its description declares`);
+  } else if (get) call.query = addPairs(call.query, key, sendable(value, key));
+  else if (key === "data" && !(body.form && body.shapes.has(key))) call.whole = value;
+  else addField(call, body.form, where === "body" ? key.slice(5) : key, value, where === "body");
+}
+
+/** A call's record, before its keys are read. */
+function newCall(state: State, url: unknown): Call {
+  const { request } = state.merged;
+  return {
+    baseUrl: undefined,
+    headers: undefined,
+    mediaType: undefined,
+    request: request === undefined ? undefined : copy(request, "request"),
+    servers: false,
+    auths: false,
+    given: undefined,
+    places: false,
+    object: undefined,
+    fields: undefined,
+    loose: false,
+    file: undefined,
+    whole: undefined,
+    query: "",
+    pairs: "",
+    url,
+  };
+}
+
+/**
+ * A `url` parameter given beside the route: the first parameter named `url` the call gives no value takes it; else
+ * it stays for the body, or a GET's query.
+ */
+function placeUrl(call: Call, plan: Plan): void {
+  plan.parameters.forEach(({ name }, i) => {
+    if (name !== "url" || call.url === undefined || (call.given?.[2 * i] ?? call.given?.[2 * i + 1]) !== undefined) {
+      return;
+    }
+    give(call, plan, [2 * i], call.url);
+    call.url = undefined;
+  });
+}
+
+/**
+ * A call's keys in one pass: its named options (from `options`), and each key of `params` (the call's over the
+ * defaults'): a parameter's value to its slots, any other key placed (see `placeKey()`).
+ */
+function readCall(state: State, plan: Plan, options: Json, params: Json, url: unknown): Call {
+  const call = newCall(state, url);
+  const properties = plan.asObject && params === options;
+  // The body properties before any other key, counted: where they are all the keys (the commonest POST), the
+  // body is one spread copy, which costs a fraction of a store per key.
+  let run = 0;
+  for (const key in options) {
+    const value = options[key];
+    const skip = value === undefined || !hasOwn(options, key);
+    // One lookup tells a named option, a parameter's key or escaped key from the rest.
+    const slots = skip ? undefined : plan.keys.get(key);
+    if (!skip && slots === undefined && properties && key !== "data" && key.indexOf(":") < 0) {
+      noteFile(call, key, value);
+      if (run >= 0) run++;
+      else addProperty(call, key, value);
+      continue;
+    }
+    if (run > 0) addRun(call, options, key);
+    run = -1;
+    if (skip) continue;
+    if (slots === OPTION) readNamed(call, key, value);
+    else if (slots === CLASH || slots === REFUSED) refuseKey(plan, key, slots);
+    else if (params !== options) {
+      if (slots === undefined && key.startsWith("server:")) call.servers = true;
+      if (slots === undefined && key.startsWith("auth:")) call.auths = true;
+    } else if (slots !== undefined) give(call, plan, slots, value);
+    else placeKey(plan, call, key, value, true);
+  }
+  if (run > 0) call.object = { ...options };
+  if (params !== options) {
+    for (const key in params) {
+      const value = params[key];
+      if (value === undefined || !hasOwn(params, key)) continue;
+      const slots = plan.keys.get(key);
+      if (slots === REFUSED) refuseKey(plan, key, slots);
+      else if (slots === undefined || slots === CLASH) placeKey(plan, call, key, value, false);
+      else if (slots !== OPTION) give(call, plan, slots, value);
+    }
+  }
+  if (url !== undefined) placeUrl(call, plan);
+  if ((call.query || call.pairs) && plan.security.query) call.places = true;
+  return call;
+}
+
+/**
+ * A call's headers: its own where it worked them out (see `callOperation()`), else the prepared ones copied; labelled
+ * for its body where the caller did not. A spread copy is quickest, but V8 before Node 22 makes adding a key to one
+ * cost several times the copy: the usual label is in `bodyHeaders` already.
+ */
+function headersFor(prepared: Prepared, own: Json | undefined, label: string | undefined): Json {
+  if (own) {
+    if (label !== undefined && own["content-type"] === undefined) own["content-type"] = label;
+    return own;
+  }
+  const { headers: preset, bodyHeaders } = prepared;
+  if (label === undefined || preset["content-type"] !== undefined) return { ...preset };
+  if (bodyHeaders["content-type"] === label) return { ...bodyHeaders };
+  const headers = shallowCopy(preset);
+  headers["content-type"] = label;
+  return headers;
+}
+
+/** Two query strings joined. */
+const joinQuery = (query: string, more: string) => (query && more ? query + "&" + more : query || more);
+
+/** A path that values left with an empty segment (`//`, or a `/` the key does not end with), refused. */
+function refuseEmptySegment({ route, trailing }: Plan, url: string): void {
+  const [path] = url.split("?", 1) as [string];
+  if (path.includes("//") || (!trailing && path.endsWith("/"))) {
+    fail(`${quote(route)}: a path parameter's value makes an empty segment in ${quote(path)}`);
+  }
+}
+
+/**
+ * Parameter `i`'s value from the call, checked and in shape (see `parameterValue()`): a value under `"<in>:<name>"`
+ * wins over one under the parameter's key. `undefined` where it is absent: most parameters a description declares
+ * are optional and absent from a call, nothing to check; a required one may be a credential's place, or a header
+ * set in `headers`.
+ */
+function givenValue(plan: Plan, call: Call, i: number, fills: number[], headers: Json): unknown {
+  const parameter = plan.parameters[i]!;
+  const { in: where, name } = parameter;
+  const value = call.given && (call.given[2 * i + 1] ?? call.given[2 * i]);
+  if (value === undefined) {
+    if (!parameter.required || fills.includes(i)) return undefined;
+    if (where === "header" && ownField(headers, name.toLowerCase()) !== undefined) return undefined;
+  }
+  const checked = parameterValue(parameter, value, plan);
+  if (typeof checked === "object" && where !== "query" && isNested(checked)) {
+    fail(`parameter ${quote(name)} holds a list or object in another: no ${where} style writes it`);
+  }
+  return checked;
+}
+
+/**
+ * Each parameter the call gives written where it goes: the path's into its template, the query's as pairs (before
+ * the call's undeclared ones, in `call.pairs`), the headers' and the cookies' into `headers`. The expanded path.
+ */
+function placeParameters(plan: Plan, call: Call, fills: number[], headers: Json): string {
+  const { parameters } = plan;
+  let path: Json | undefined;
+  let inHeaders: Json | undefined;
+  let query = "";
+  let cookie = "";
+  let emptyish = false;
+  for (let i = 0; i < parameters.length; i++) {
+    const value = givenValue(plan, call, i, fills, headers);
+    if (value === undefined) continue;
+    const parameter = parameters[i]!;
+    const { in: where, name } = parameter;
+    if (where === "query") query = queryPairs(query, name, value, parameter, "&");
+    else if (where === "cookie") cookie = queryPairs(cookie, name, value, parameter, "; ");
+    else if (where === "header") {
+      inHeaders ??= {};
+      put(inHeaders, name, headerText(parameter, value));
+    } else {
+      // Only `""`, a list or an object can leave a path segment empty: the path is looked at then.
+      if (plan.guard && (value === "" || typeof value === "object")) emptyish = true;
+      path ??= {};
+      put(path, parameter.variable, pathValue(parameter, value));
+    }
+  }
+  if (inHeaders) addHeaders(headers, inHeaders);
+  if (cookie) headers.cookie = headers.cookie ? headers.cookie + "; " + cookie : cookie;
+  if (query) call.pairs = call.pairs ? query + "&" + call.pairs : query;
+  const url = expand(plan.path, path ?? NONE);
+  if (emptyish) refuseEmptySegment(plan, url);
+  return url;
+}
+
+/**
+ * One call of an operation, the one way every call takes: what the endpoint prepared for its operation, its keys
+ * read, its own credentials where it brings them (or a place of theirs), the body and its label, the parameters
+ * placed, the URL on the server's base.
+ */
+function callOperation(api: Api, options: Json, route: string | undefined): RequestOptions {
+  const { context, state } = api;
+  const ready = readyFor(api, options, route);
+  const { plan } = ready;
+  // Beside a route, `url` is a parameter; merged options set theirs aside.
+  let url = route === undefined ? urlParameterOf(options) : options.url;
+  if (route !== undefined && !hasOwn(options, "url")) url = undefined;
+  const call = readCall(state, plan, options, callParameters(state, options), url);
+  let own: Json | undefined;
+  let chosen = ready.credentials;
+  if (call.headers !== undefined || call.mediaType !== undefined || call.auths || call.places) {
+    own = startHeaders(context, plan, state.merged, call.headers, call.mediaType);
+    const given = call.auths ? namedValues(context, "auth:", options, api.credentials) : api.credentials;
+    chosen = chooseCredentials(plan, given, own, call);
+    addCredentials(own, chosen);
+  }
+  const label = (own ?? ready.headers)["content-type"];
+  const type = plan.get ? undefined : bodyType(plan, call, label);
+  const body = plan.get ? undefined : finalBody(plan, bodyValue(plan, call, type), type);
+  const headers = headersFor(ready, own, labelOf(body, type, plan.body));
+  // Multipart's label is fetch's, which writes its boundary.
+  if (body !== undefined && typeof label === "string" && MULTIPART.test(label)) delete headers["content-type"];
+  const path = placeParameters(plan, call, chosen.fills, headers);
+  if (chosen.error) fail(chosen.error);
+  let base = ready.base;
+  if (call.servers || call.baseUrl !== undefined || !base) {
+    const given = call.servers ? namedValues(context, "server:", options, api.values) : api.values;
+    base = serverBase(context, plan, call.baseUrl ?? state.merged.baseUrl, given);
+  }
+  // After the parameters' pairs: the base URL's query, the credentials', a GET's other keys as endpoint() writes them.
+  const leftovers = plan.get ? addPairs(call.query, "url", call.url) : "";
+  const query = joinQuery(joinQuery(joinQuery(call.pairs, base[1]), chosen.query), leftovers);
+  const result: RequestOptions = {
+    method: plan.method,
+    // Whether the path key starts with "/" is the plan's: reading a string just built would flatten it.
+    url: base[0] + (plan.rooted ? "" : "/") + path + (query ? (plan.query ? "&" : "?") + query : "") + base[2],
+    headers: headers as RequestHeaders,
+  };
+  if (body !== undefined) result.body = body;
+  if (call.request) result.request = call.request as RequestMeta;
+  return result;
+}
+
+// --- 8.11 `reduceOpenAPI()`: each plan written back as a description ------------------------------------------------
+
+/** A server plan written back as a Server Object: its URL, its variables' defaults and `enum`s. */
+function reducedServer({ url, variables }: Server): Json[] {
+  const declared: Json = {};
+  for (const { name, fallback, choices } of variables.values()) {
+    const variable: Json = {};
+    if (fallback !== undefined) variable.default = fallback;
+    if (choices) variable.enum = choices;
+    if (fallback !== undefined || choices) put(declared, name, variable);
+  }
+  return [Object.keys(declared).length ? { url, variables: declared } : { url }];
+}
+
+/** A parameter plan written back as JSON text (to be compared between operations): defaults left out. */
+function reducedParameter(parameter: Param): string {
+  const { name, in: where, style, explode, required, type, shape, date, reserved, empty } = parameter;
+  const reduced: Json = { name, in: where };
+  if (style !== (where === "query" || where === "cookie" ? "form" : "simple")) reduced.style = style;
+  if (explode !== (style === "form")) reduced.explode = explode;
+  if (reserved) reduced.allowReserved = true;
+  if (empty) reduced.allowEmptyValue = true;
+  if (required && where !== "path") reduced.required = true;
+  if (type) reduced.content = { [type]: {} };
+  else if (shape !== "any" || date) {
+    reduced.schema = { type: shape === "primitive" ? "string" : shape, format: date ? "date" : undefined };
+  }
+  return JSON.stringify(reduced);
+}
+
+/**
+ * A reduced body's schema: one many bodies share is written once, under `components`, and referred to (its copies
+ * would grow as operations times properties).
+ */
+function reducedSchema(shapes: Map<string, Shape>, schemas: Map<Map<string, Shape>, string>): Json {
+  let name = schemas.get(shapes);
+  if (name === undefined) {
+    name = schemas.size.toString(36);
+    schemas.set(shapes, name);
+  }
+  return { $ref: "#/components/schemas/" + name };
+}
+
+/** The schemas reduced bodies refer to (see `reducedSchema()`), each property with the type its shape needs. */
+function reducedComponents(schemas: Map<Map<string, Shape>, string>): Json {
+  const components: Json = {};
+  for (const [shapes, name] of schemas) {
+    const properties: Json = {};
+    for (const [property, shape] of shapes) {
+      put(properties, property, shape === "any" ? {} : { type: shape === "primitive" ? "string" : shape });
+    }
+    components[name] = { properties };
+  }
+  return components;
+}
+
+/** A request body plan written back: its media types, a form's encoding and fields, whether required. */
+function reducedBody(
+  { types, required, encoding, shapes }: BodyPlan,
+  get: boolean,
+  schemas: Map<Map<string, Shape>, string>,
+) {
+  if (get) {
+    return shapes.size ? { content: { "application/json": { schema: reducedSchema(shapes, schemas) } } } : undefined;
+  }
+  // A required body of media ranges alone is still required: left out, it goes as `{}`.
+  if (!types.length && !required) return undefined;
+  const content: Json = {};
+  for (const type of types) put(content, type, {});
+  const formType = types.find((type) => FORM_TYPE.test(type));
+  if (formType !== undefined) {
+    const media: Json = shapes.size ? { schema: reducedSchema(shapes, schemas) } : {};
+    if (encoding.size) {
+      media.encoding = {};
+      for (const [name, { style, explode, type }] of encoding) {
+        put(media.encoding, name, style ? { style, explode, contentType: type } : { contentType: type });
+      }
+    }
+    content[formType] = media;
+  }
+  return required ? { required, content } : { content };
+}
+
+/** A security scheme written back as a Security Scheme Object that sends the same (see `Scheme`). */
+function reducedScheme(context: Context, name: string): Json {
+  let scheme: Scheme;
+  try {
+    scheme = once(context.schemeOf, name, () => readScheme(context, name));
+  } catch {
+    return {};
+  }
+  const { in: where, field, prefix } = scheme;
+  if (where === "none") return { type: "mutualTLS" };
+  return prefix ? { type: "http", scheme: prefix } : { type: "apiKey", in: where, name: field };
+}
+
+/** A `security` list written back. */
+const reducedSecurity = ({ alternatives }: Security) =>
+  alternatives.map((schemes) => Object.fromEntries(schemes.map(({ name }) => [name, []])));
+
+/**
+ * An operation's plan written back: its own server and security where they are not the description's, its
+ * parameters, body and success types.
+ */
+function reducedOperation(
+  plan: Plan,
+  root: [Server | undefined, Security],
+  parameters: string[],
+  schemas: Map<Map<string, Shape>, string>,
+): Json {
+  const operation: Json = {};
+  if (plan.server && plan.server !== root[0]) operation.servers = reducedServer(plan.server);
+  // An operation that inherits the description's requirements keeps inheriting them: one list, however many share it.
+  if (plan.security !== root[1]) operation.security = reducedSecurity(plan.security);
+  // A header parameter the description may not set stays declared: a call's key naming it is refused, not sent.
+  const refused = [...plan.keys].filter(([, slots]) => slots === REFUSED).map(([name]) => ({ name, in: "header" }));
+  const declared = [...parameters.map((text) => JSON.parse(text)), ...refused];
+  if (declared.length) operation.parameters = declared;
+  const body = reducedBody(plan.body, plan.get, schemas);
+  if (body) operation.requestBody = body;
+  if (plan.answers.length) {
+    const content: Json = {};
+    for (const type of plan.answers) put(content, type, {});
+    operation.responses = { 200: { content } };
+  }
+  return operation;
+}
+
+/**
+ * A path's operations written back. A path parameter every operation declares alike is declared once, for the
+ * path (counted in one pass, not compared pairwise): where a path parameter is declared changes nothing.
+ */
+function reducedPath(
+  context: Context,
+  path: string,
+  root: [Server | undefined, Security],
+  schemas: Map<Map<string, Shape>, string>,
+): Json {
+  const item = resolve(context, ownField(context.description.paths, path), `path ${quote(path)}`)!;
+  const plans = Object.keys(item)
+    .filter((method) => METHOD.test(method))
+    .map((method) => planOf(context, method, path));
+  const lists = plans.map((plan) => [...new Set(plan.parameters.map(reducedParameter))]);
+  const counts = new Map<string, number>();
+  for (const list of lists) for (const text of list) counts.set(text, (counts.get(text) ?? 0) + 1);
+  const common = new Set(
+    [...counts]
+      .filter(([text, count]) => count === plans.length && plans.length > 1 && JSON.parse(text).in === "path")
+      .map(([text]) => text),
+  );
+  const reduced: Json = {};
+  if (common.size) reduced.parameters = [...common].map((text) => JSON.parse(text));
+  plans.forEach((plan, i) => {
+    const own = lists[i]!.filter((text) => !common.has(text));
+    put(reduced, plan.method, reducedOperation(plan, root, own, schemas));
+  });
+  return reduced;
+}
+
+/** The description reduced (see `reduceOpenAPI()`): OpenAPI 3.x as it says, or 3.0.3 for a Swagger 2.0 one. */
+function reduceDescription(context: Context): OpenAPIDescription {
+  const { description } = context;
+  const root = context.swagger ? swaggerOperation(context, {}, {}) : description;
+  const shared: [Server | undefined, Security] = [readServer(context, [root]), readSecurity(context, {}, root)];
+  const paths: Json = {};
+  const schemas = new Map<Map<string, Shape>, string>();
+  for (const path of Object.keys(description.paths)) put(paths, path, reducedPath(context, path, shared, schemas));
+  const openapi = ownField(description, "openapi");
+  const result: Json = { openapi: typeof openapi === "string" ? openapi : "3.0.3", paths };
+  if (shared[0]) result.servers = reducedServer(shared[0]);
+  if (shared[1] !== NO_SECURITY) result.security = reducedSecurity(shared[1]);
+  const components: Json = {};
+  if (schemas.size) components.schemas = reducedComponents(schemas);
+  // Every scheme declared, used or not: a caller's `"auth:"` keys name them (one no operation reads, or cannot read,
+  // is declared empty).
+  const names = Object.keys(context.schemes);
+  if (names.length) {
+    components.securitySchemes = Object.fromEntries(names.map((name) => [name, reducedScheme(context, name)]));
+  }
+  if (Object.keys(components).length) result.components = components;
+  // `undefined` parts (a parameter schema's absent format) are left out, as JSON would.
+  return JSON.parse(JSON.stringify(result));
+}
+
+// --- 8.12 The types of a description's calls (compile time only) -----------------------------------------------------
 
 /**
  * An OpenAPI 3.0 or 3.1 description, or a Swagger 2.0 one, parsed from JSON (or YAML). `withOpenAPI()` reads its
@@ -1487,7 +4011,7 @@ type Named<T> = {
 
 /**
  * Header parameters not the description's to set: the media types and the credentials (the specification says to
- * ignore them), and the request's target and framing (see `IGNORED_HEADERS`).
+ * ignore them), and the request's framing (see `FRAMING`).
  */
 type IgnoredHeader =
   | "accept"
@@ -1496,7 +4020,13 @@ type IgnoredHeader =
   | "host"
   | "content-length"
   | "transfer-encoding"
-  | "connection";
+  | "connection"
+  | "expect"
+  | "upgrade"
+  | "keep-alive"
+  | "te"
+  | "trailer"
+  | `proxy-${string}`;
 
 /**
  * A parameter's key in a call: its name; none for an ignored header; through `withOpenAPI()` (`Escaping`), a
@@ -1907,2570 +4437,5 @@ export type {
   TakenNames,
   WholeForm,
 };
-
-// biome-ignore lint/suspicious/noExplicitAny: a description is JSON of any shape; each read checks what it needs.
-type DescriptionNode = Record<string, any>;
-
-/** What one description's readers share: the description, the `$ref`s followed so far, the plans read so far. */
-interface OpenAPIContext {
-  description: DescriptionNode;
-  /** Each `$ref` followed once: its target, or `undefined` where it names nothing (or comes back to itself). */
-  refs: Map<string, unknown>;
-  /** The operations read so far, by `"<method> <path>"`: a plan, or the TypeError its reading raised. */
-  plans: Map<string, OperationPlan | TypeError>;
-  /** Each Server Object read once (every operation shares the description's); a 2.0 server by its URL. */
-  servers: Map<unknown, ServerPlan>;
-  /** Each body schema's fields, read once: many operations may share one. */
-  schemas: Map<DescriptionNode | undefined, Map<string, Shape>>;
-  /** The names of the variables of all the description's servers, gathered when first needed. */
-  serverNames: Set<string> | undefined;
-  /** Each security scheme read so far, by name (every operation naming it shares it); the names declared. */
-  schemes: Map<string, SchemePlan>;
-  schemeNames: Set<string> | undefined;
-  /** The library's own GitHub defaults (`endpoint.DEFAULTS`): where they stand, the caller set nothing. */
-  own: { baseUrl: string; accept: string | number | undefined };
-  /** A Swagger 2.0 description, each node read as its OpenAPI 3.0 equivalent (see "Swagger 2.0" below). */
-  swagger: boolean;
-  /** Its security schemes: `components.securitySchemes`, or 2.0's `securityDefinitions`; `{}` for none. */
-  declaredSchemes: DescriptionNode;
-}
-
-/** The shape a schema's `type` allows a value: any, a primitive, a list or an object. */
-type Shape = "any" | "primitive" | "array" | "object";
-
-/** A parameter of an operation, read once. */
-interface ParameterPlan {
-  name: string;
-  /** The call's key for it: its name, or `in:name` when the name is a named option's (`query:headers`). */
-  key: string;
-  /** `in:name`, the key that escapes it. */
-  escaped: string;
-  /** Its name in the URL or cookie, percent-encoded where RFC 3986 needs it (`StartTime%3C`). */
-  variable: string;
-  in: "path" | "query" | "header" | "cookie";
-  /** An `allowReserved` query parameter: reserved characters kept. */
-  reserved: boolean;
-  style: string;
-  explode: boolean;
-  required: boolean;
-  /** A `content` parameter of a JSON media type, sent as JSON text. */
-  json: boolean;
-  shape: Shape;
-  /** `format: date`: a `Date` is written `YYYY-MM-DD`. */
-  date: boolean;
-  /** A path parameter that is a whole segment (`/pets/{id}`): empty, it would name another resource. */
-  segment: boolean;
-  /** A path parameter whose placeholder the path key holds. */
-  placed: boolean;
-}
-
-/** How a form's property is written: its Encoding Object's `style`, `explode` and one `contentType`. */
-interface FieldEncoding {
-  style: string | undefined;
-  explode: boolean | undefined;
-  contentType: string | undefined;
-}
-
-/** An operation's request body, read once. */
-interface BodyPlan {
-  /** Its concrete media types, in the description's order; none for GET and HEAD, which send none. */
-  types: string[];
-  required: boolean;
-  /** A form's properties that its Encoding Object describes. */
-  encoding: Map<string, FieldEncoding>;
-  /** A form's (or, for a GET or HEAD, the body's) declared properties and the shape each allows. */
-  fields: Map<string, Shape>;
-  /** Whether the body is a form, with no JSON media type listed. */
-  form: boolean;
-  /** What a list goes as, and an object: the first JSON type, and the first but JSON Patch (which holds a list). */
-  jsonList: string | undefined;
-  jsonObject: string | undefined;
-  /** The first form type, and the first multipart type: fields holding a file go as that. */
-  formType: string | undefined;
-  multipart: string | undefined;
-  /** The type an object goes as, and its label (see `labelOf()`); `undefined` where only ranges are listed. */
-  usual: [type: string, label: string | undefined] | undefined;
-}
-
-/** The part of a URL a server variable fills, which says what a caller's value for it may be. */
-// Not "rooted": build.mjs shortens that field name of other records, and these parts are keys of lookup tables.
-type ServerPart = "origin" | "scheme" | "host" | "port" | "path" | "fromRoot";
-
-interface ServerVariable {
-  name: string;
-  part: ServerPart;
-  /** Its default, `undefined` when it has none (the caller must give it). */
-  fallback: string | undefined;
-  /** Its `enum`: the only values a caller may give, when declared. */
-  choices: string[] | undefined;
-}
-
-/** A server, read by position: its URL's literal pieces and variables in order. */
-interface ServerPlan {
-  url: string;
-  pieces: (string | ServerVariable)[];
-  variables: Map<string, ServerVariable>;
-  /**
-   * A URL of its own (`https://…`, or `//host/…`), rather than a path under the caller's base URL; `undefined` where
-   * an origin variable's value tells.
-   */
-  absolute: boolean | undefined;
-}
-
-/**
- * How a security scheme sends its credential, read once: in a header (`authorization` for HTTP, OAuth 2 and OpenID
- * Connect), a query pair or a cookie named `field`; mutual TLS sends nothing (the client's TLS certificate is it).
- */
-interface SchemePlan {
-  /** Its name under `components.securitySchemes`: a call's key is `"auth:<name>"`. */
-  name: string;
-  in: "header" | "query" | "cookie" | "none";
-  /** The header's name (lowercase), the query pair's or the cookie's. */
-  field: string;
-  /** The auth-scheme written before the credential (`Bearer`), `""` for an API key; `Basic` takes a user and password. */
-  prefix: string;
-}
-
-/** Everything a call of an operation needs, read from the description once. */
-interface OperationPlan {
-  /** `"GET /pets/{id}"`, for errors. */
-  route: string;
-  /** Whether its path key starts with `/`, as most do; else the URL puts one before it. */
-  rooted: boolean;
-  /** Whether a call's other keys are properties of one body object: a method with a body that is no form. */
-  asObject: boolean;
-  /**
-   * For a method that changes things, whether a value could make a path segment empty (a path parameter, and no
-   * `//` in the key), and whether the key ends with `/`: `DELETE /repos//hooks` would act on another resource.
-   */
-  guard: boolean;
-  trailing: boolean;
-  /** Lowercase. */
-  method: string;
-  parameters: ParameterPlan[];
-  /**
-   * What a call's key is: a named option (`NAMED_KEY`), the name of a header parameter the description may not set
-   * (`REFUSED_KEY`), or a parameter's key or escaped key: the slots of `Call.given` its value fills, parameter `i`'s
-   * key `2i` and its escaped key `2i + 1` (a name in two locations is one key for both). Any other key is a body
-   * property (or, for a GET, in the query), or an escape the description does not declare.
-   */
-  keys: Map<string, number[]>;
-  /**
-   * The URL templates, one per location so that a path and a query parameter of one name keep their values apart:
-   * the path (and a literal query), the query, the `allowReserved` query parameters, the cookies. Each parameter is
-   * an expression of its style: `/pets/{;id*}`, `{?tags*,limit}`.
-   */
-  templates: [path: Template, query: Template, reserved: Template, cookie: Template];
-  body: BodyPlan;
-  /** The success responses' media types, JSON first. */
-  answers: string[];
-  /** The same as an accept header; `*∕*` when they have none. */
-  accept: string;
-  /** The operation's server, else the path's, else the description's; `undefined` when none has one. */
-  server: ServerPlan | undefined;
-  /**
-   * Its security requirements (the operation's, else the description's): alternatives, each the schemes it needs
-   * together; `undefined` where it needs none.
-   */
-  security: SchemePlan[][] | undefined;
-  /** The parameters in a place a scheme's credential also fills (`"query:api_key"`), by place: index in `parameters`. */
-  places: Map<string, number>;
-}
-
-/** Root fields only Swagger 2.0 has: a description holding one but no version is a 2.0 file missing its `swagger`. */
-const SWAGGER_FIELDS = ["host", "basePath", "schemes", "consumes", "produces", "definitions", "securityDefinitions"];
-
-/**
- * Whether a description is Swagger 2.0 (else OpenAPI 3.x, or one that does not say, read as 3.x); a TypeError naming
- * what it is where it is neither: Swagger 1.2, another version, or 2.0 fields with no version to say so.
- */
-function isSwagger(description: DescriptionNode, what: string): boolean {
-  const legacy = ownField(description, "swaggerVersion");
-  const version = ownField(description, "swagger");
-  const openapi = ownField(description, "openapi");
-  if (legacy !== undefined) {
-    fail(`${what} is Swagger ${quote(String(legacy))}: only Swagger 2.0 and OpenAPI 3.x are read`);
-  }
-  // YAML reads an unquoted `swagger: 2.0` as the number 2.
-  if (version !== undefined && ((version !== "2.0" && version !== 2) || openapi !== undefined)) {
-    fail(`${what} says \`swagger: ${quote(String(version))}\`: only Swagger "2.0" is read, without \`openapi\``);
-  }
-  if (openapi !== undefined && !/^3\./.test(String(openapi))) {
-    fail(`${what} is OpenAPI ${quote(String(openapi))}: only 3.0 and 3.1 are read`);
-  }
-  const marker =
-    version === undefined && openapi === undefined && SWAGGER_FIELDS.find((key) => hasOwn(description, key));
-  if (marker) {
-    fail(`${what} has Swagger 2.0's \`${marker}\` but no \`swagger: "2.0"\` (or \`openapi\`) to say what it is`);
-  }
-  return version !== undefined;
-}
-
-/** A description checked to be one this reads, OpenAPI 3.x or Swagger 2.0 with `paths`. */
-function toContext(description: OpenAPIDescription, who: string): OpenAPIContext {
-  const what = `${who}'s description`;
-  if (!isPlainObject(description)) mustBe(what, "an OpenAPI description", description);
-  const swagger = isSwagger(description, what);
-  if (!isPlainObject(ownField(description, "paths"))) {
-    mustBe(`${what}'s \`paths\``, "an object of path items", ownField(description, "paths"));
-  }
-  const { baseUrl, headers } = endpoint.DEFAULTS;
-  const components = ownField(description, "components");
-  const declared = swagger
-    ? ownField(description, "securityDefinitions")
-    : isPlainObject(components) && ownField(components, "securitySchemes");
-  return {
-    description,
-    refs: new Map(),
-    plans: new Map(),
-    servers: new Map(),
-    schemas: new Map(),
-    serverNames: undefined,
-    schemes: new Map(),
-    schemeNames: undefined,
-    own: { baseUrl, accept: headers.accept },
-    swagger,
-    declaredSchemes: isPlainObject(declared) ? declared : {},
-  };
-}
-
-/** The endpoint `withOpenAPI()` returns, for `wrapped`'s defaults; its `defaults()` makes another. */
-// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults; only its runtime surface is used.
-function openAPIEndpoint(wrapped: Endpoint<any>, context: OpenAPIContext): Endpoint {
-  const prepare = preparer(context, toState(wrapped.DEFAULTS));
-  const api = (route: unknown, options?: unknown): RequestOptions => {
-    if (typeof route !== "string") return callPlan(context, prepare, checkOptions(route, "route"), undefined);
-    return callPlan(context, prepare, checkOptions(options), route);
-  };
-  // parse(): merged options carry everything, defaults included; none apply beneath them.
-  const parseWith = preparer(context, EMPTY_STATE);
-  return Object.defineProperties(api as Endpoint, {
-    DEFAULTS: { get: () => wrapped.DEFAULTS, enumerable: true },
-    defaults: { value: (options: EndpointOptions) => openAPIEndpoint(wrapped.defaults(options), context) },
-    merge: { value: wrapped.merge },
-    parse: {
-      value: (options: MergedOptions) => {
-        const merged = checkOptions(options);
-        return callPlan(context, parseWith, merged, undefined);
-      },
-    },
-  });
-}
-
-/** A description node's own property: never one it inherits (`constructor`, `__proto__`, `toString`). */
-const ownField = (node: object, key: string): unknown => {
-  const value = (node as DescriptionNode)[key];
-  // Most keys asked for are absent: only a value found is asked whether it is the node's own.
-  return value !== undefined && hasOwn(node, key) ? value : undefined;
-};
-
-/**
- * A JSON Pointer's reference tokens (RFC 6901): a URI fragment's are percent-decoded (section 6), then `~1` is
- * `/` and `~0` is `~`.
- */
-function pointerKeys(ref: string): string[] {
-  return ref
-    .slice(2)
-    .split("/")
-    .map((key) => {
-      let decoded = key;
-      try {
-        decoded = decodeURIComponent(key);
-      } catch {}
-      return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
-    });
-}
-
-/** Where a local pointer leads in the description, own properties and list items only; `undefined` for nowhere. */
-function pointerTarget(description: DescriptionNode, ref: string): unknown {
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = description;
-  for (const key of pointerKeys(ref)) {
-    node = node !== null && typeof node === "object" ? ownField(node, key) : undefined;
-  }
-  return node;
-}
-
-/**
- * A `$ref`'s target, following a chain of them; each pointer is followed once per description, so a thousand
- * references to one long pointer cost one walk of it. A chain that comes back to itself names nothing.
- */
-function lookUp({ refs, description }: OpenAPIContext, first: string): unknown {
-  const chain: string[] = [];
-  let ref = first;
-  let target: unknown;
-  for (;;) {
-    if (refs.has(ref)) {
-      target = refs.get(ref);
-      break;
-    }
-    // Marked while followed: a chain that reaches it again ends there, naming nothing.
-    refs.set(ref, undefined);
-    chain.push(ref);
-    target = pointerTarget(description, ref);
-    const next = isPlainObject(target) ? ownField(target, "$ref") : undefined;
-    if (typeof next !== "string") break;
-    ref = next;
-  }
-  for (const link of chain) refs.set(link, target);
-  return target;
-}
-
-/**
- * A node with its `$ref` followed: `undefined` when absent; where it is not an object or its `$ref` names nothing, a
- * TypeError naming `at` (the place in the description) and the `$ref`.
- */
-function resolve(context: OpenAPIContext, node: unknown, at: string): DescriptionNode | undefined {
-  if (node === undefined) return node;
-  const ref = isPlainObject(node) ? ownField(node, "$ref") : undefined;
-  const target = typeof ref === "string" ? lookUp(context, ref) : node;
-  if (isPlainObject(target)) return target;
-  if (typeof ref === "string") fail(`${at}: $ref ${quote(ref)} names nothing`);
-  return mustBe(at, "an object", node);
-}
-
-/** A node's own property resolved (see `resolve()`), or `{}` when absent. */
-const child = (context: OpenAPIContext, node: DescriptionNode, key: string, at: string): DescriptionNode =>
-  resolve(context, ownField(node, key), `${at}: \`${key}\``) ?? {};
-
-/**
- * A media type, else a TypeError naming `at`: `type/subtype` of RFC 9110 tokens, then parameters, which go into a
- * header as they are written (`text/plain; utf-8` is common) but never hold a control character or a `,`, which
- * would start another header or another media type.
- */
-function checkMediaType(text: string, at: string): string {
-  const semicolon = text.indexOf(";") >>> 0;
-  const ok = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(text.slice(0, semicolon));
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-  return ok && !/[\0-\x1f\x7f,]/.test(text) ? text.trim() : fail(`${at}: ${quote(text)} is not a media type`);
-}
-
-/**
- * The media types a response's `content` lists, in the description's order, for `accept`. One that is not a media
- * type (`access_token`, where a schema was meant) cannot be asked for and is left out; one holding a control
- * character or a `,` is refused, as it would write another header or another type.
- */
-function contentTypes(context: OpenAPIContext, node: DescriptionNode, at: string): string[] {
-  const content = child(context, node, "content", at);
-  return Object.keys(content).filter((type) => {
-    try {
-      return checkMediaType(type, at);
-    } catch (error) {
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-      if (/[\0-\x1f\x7f,]/.test(type)) throw error;
-      return false;
-    }
-  });
-}
-
-const METHOD = /^(get|put|post|delete|options|head|patch|trace)$/;
-const SUCCESS = /^2(\d\d|XX)$/i;
-/** A media type range (`*∕*`, `application/*+json`), which names no type to send. */
-const RANGE = /\*/;
-const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
-const MULTIPART = /^multipart\//i;
-const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
-/**
- * Header parameters a description may list but that are not its to set: `Accept`, `Content-Type` and
- * `Authorization` SHALL be ignored (the specification: media types and credentials say them), and `Host`,
- * `Content-Length`, `Transfer-Encoding` and `Connection` name the request's target and framing, which the caller
- * owns. A call's key naming one is refused: it would otherwise go to the query or the body, a token in a URL.
- */
-const IGNORED_HEADERS = /^(accept|content-type|authorization|host|content-length|transfer-encoding|connection)$/i;
-const PRIMITIVES = /^(string|number|integer|boolean)$/;
-
-/** What the location of a parameter makes its default style. */
-const defaultStyle = (where: string) => (where === "query" || where === "cookie" ? "form" : "simple");
-
-// Swagger 2.0, read as its OpenAPI 3.0 equivalent: each 2.0 node an operation needs is turned, when it is read, into
-// the 3.0 node that says the same (the server from `host`, `basePath` and `schemes`; a request body from `in: body`
-// or `in: formData` and `consumes`; responses' media types from `produces`; styles from `collectionFormat`), which
-// the 3.0 readers then read. No second walk of the document, and nothing in it changed.
-
-/** A 2.0 operation's `consumes` or `produces`: its own (`[]` clears the description's), else the description's. */
-function mediaList(context: OpenAPIContext, operation: DescriptionNode, key: string, route: string): string[] {
-  const list = ownField(operation, key) ?? ownField(context.description, key) ?? [];
-  const at = `${quote(route)}: \`${key}\``;
-  if (!Array.isArray(list)) mustBe(at, "a list of media types", list);
-  const wrong = list.find((type) => typeof type !== "string");
-  if (wrong !== undefined) fail(`${at}: ${quote(String(wrong))} is not a media type`);
-  return list;
-}
-
-/** 2.0's `collectionFormat`s as 3.0 styles; `tsv` has none in 3.0, so it is `tabDelimited`, read only here. */
-const COLLECTIONS = new Map<unknown, [string, boolean]>([
-  ["csv", ["form", false]],
-  ["multi", ["form", true]],
-  ["ssv", ["spaceDelimited", false]],
-  ["pipes", ["pipeDelimited", false]],
-  ["tsv", ["tabDelimited", false]],
-]);
-
-/**
- * A 2.0 list parameter's `collectionFormat` (`csv` where it says none) as a 3.0 `style` and `explode`. 3.0 has no
- * style for a delimited list in a path or header, nor for a list in a list of another format: those are refused.
- */
-function collectionStyle(node: DescriptionNode, where: unknown, at: string) {
-  if (ownField(node, "type") !== "array") return undefined;
-  const format = ownField(node, "collectionFormat") ?? "csv";
-  const items = ownField(node, "items");
-  // A list of lists joins each inner list by its own format, `csv` where it says none: 3.0 writes one format.
-  const inner = isPlainObject(items) && ownField(items, "type") === "array";
-  const found = COLLECTIONS.get(format);
-  if (!found) fail(`${at}: \`collectionFormat\` ${quote(String(format))} is not one of 2.0's`);
-  if (inner && (ownField(items, "collectionFormat") ?? "csv") !== format) {
-    fail(`${at}: 3.0 has no style for a list in a list of another \`collectionFormat\``);
-  }
-  if (where === "query" || where === "formData") return { style: found[0], explode: found[1] };
-  if (format !== "csv") fail(`${at}: \`collectionFormat: ${format}\` has no 3.0 style in a ${where} parameter`);
-  return { style: "simple", explode: false };
-}
-
-/** A 2.0 path, query or header parameter as a 3.0 one: its own `type`, `format` and `items` are its schema. */
-function openAPIParameter(node: DescriptionNode, at: string): DescriptionNode {
-  const where = ownField(node, "in");
-  const items = ownField(node, "items");
-  if (ownField(node, "type") === "file" || (isPlainObject(items) && ownField(items, "type") === "file")) {
-    fail(`${at}: \`type: file\` is for \`in: formData\` parameters alone`);
-  }
-  return {
-    name: ownField(node, "name"),
-    in: where,
-    required: ownField(node, "required"),
-    schema: node,
-    ...collectionStyle(node, where, at),
-  };
-}
-
-/**
- * A 2.0 operation's `in: body` parameter, or its `in: formData` ones, as a 3.0 `requestBody`: the body's schema
- * for each type `consumes` lists (JSON where it lists none), or the fields as an object's properties, each list's
- * `collectionFormat` its Encoding Object's style, for each form type `consumes` lists; multipart where a field is a
- * file and it lists none, else URL-encoded. `undefined` for no such parameter.
- */
-function openAPIBody(context: OpenAPIContext, operation: DescriptionNode, sent: DescriptionNode[], route: string) {
-  if (!sent.length) return undefined;
-  const consumes = mediaList(context, operation, "consumes", route);
-  const body = sent[0]!;
-  const form = ownField(body, "in") === "formData";
-  if (sent.some((node) => ownField(node, "in") !== "formData") && sent.length > 1) {
-    fail(`${quote(route)}: \`in: body\` beside another \`in: body\` or \`in: formData\`: 3.0 has one request body`);
-  }
-  if (!form) {
-    const media = { schema: ownField(body, "schema") };
-    const types = consumes.length ? consumes : ["application/json"];
-    return { required: ownField(body, "required"), content: Object.fromEntries(types.map((type) => [type, media])) };
-  }
-  const properties: DescriptionNode = {};
-  const encoding: DescriptionNode = {};
-  let file = false;
-  for (const node of sent) {
-    const name = ownField(node, "name");
-    const items = ownField(node, "items");
-    // A list of files is a part per file: no `collectionFormat` joins files.
-    const files = isPlainObject(items) && ownField(items, "type") === "file";
-    file ||= files || ownField(node, "type") === "file";
-    if (typeof name !== "string") continue;
-    put(properties, name, node);
-    const style = files ? undefined : collectionStyle(node, "formData", `${quote(route)}: form field ${quote(name)}`);
-    if (style) put(encoding, name, style);
-  }
-  const types = consumes.filter((type) => FORM_TYPE.test(type));
-  if (file && !types.some((type) => MULTIPART.test(type))) types.push("multipart/form-data");
-  if (!types.length) types.push("application/x-www-form-urlencoded");
-  const media = { schema: { type: "object", properties }, encoding };
-  const required = sent.some((node) => ownField(node, "required") === true);
-  return { required, content: Object.fromEntries(types.map((type) => [type, media])) };
-}
-
-/** A 2.0 response as a 3.0 one: with a `schema`, a body of each type `produces` lists; without, none. */
-const openAPIResponse = (response: DescriptionNode, produces: string[]): DescriptionNode =>
-  ownField(response, "schema") === undefined ? {} : { content: Object.fromEntries(produces.map((type) => [type, {}])) };
-
-/** A 2.0 security scheme as a 3.0 one: `basic` is HTTP's Basic; `apiKey` and `oauth2` say the same in both. */
-const openAPIScheme = (node: DescriptionNode): DescriptionNode =>
-  ownField(node, "type") === "basic" ? { type: "http", scheme: "basic" } : node;
-
-/** A 2.0 root field of text, held to `valid`: else a TypeError naming it. */
-function rootText(value: unknown, valid: RegExp, at: string, what: string): string {
-  if (typeof value !== "string") mustBe(at, what, value);
-  if (!valid.test(value)) fail(`${at}: ${quote(value)} is not ${what}`);
-  return value;
-}
-
-/**
- * A 2.0 description's server, read once per URL: `https` where `schemes` (the operation's, else the description's)
- * lists it or says nothing, else `http`; then `host` and `basePath`. Without a `host` (2.0's "the host serving the
- * documentation", which only the caller knows), `basePath` alone, a relative server under the caller's `baseUrl`.
- */
-function swaggerServer(context: OpenAPIContext, operation: DescriptionNode, route: string): ServerPlan | undefined {
-  const { description, servers } = context;
-  const at = `${quote(route)}: the Swagger 2.0 server`;
-  const host = ownField(description, "host");
-  const schemes = ownField(operation, "schemes") ?? ownField(description, "schemes") ?? [];
-  // `//` would make it a host: a path it is, even where there is no `host` before it.
-  const basePath = rootText(
-    ownField(description, "basePath") ?? "",
-    /^(?!\/\/)[^?#{}]*$/,
-    `${at}: \`basePath\``,
-    "a path",
-  );
-  if (host !== undefined) {
-    const text = rootText(host, /^[\w-]+(\.[\w-]+)*(:\d{1,5})?$/, `${at}: \`host\``, "a host name and port");
-    if (+(text.split(":")[1] ?? 0) > 65535) fail(`${at}: \`host\` ${quote(text)} has a port over 65535`);
-  }
-  if (!Array.isArray(schemes)) mustBe(`${at}: \`schemes\``, "a list", schemes);
-  const scheme = schemes.includes("https") || !schemes.length ? "https" : "http";
-  if (!schemes.includes(scheme) && schemes.length) fail(`${at}: \`schemes\` lists neither "https" nor "http"`);
-  let path = basePath && basePath[0] !== "/" ? "/" + basePath : basePath;
-  while (path.endsWith("/")) path = path.slice(0, -1);
-  const url = host === undefined ? path : `${scheme}://${host}${path}`;
-  if (!url) return undefined;
-  const plan = servers.get(url) ?? serverPlan(context, { url }, at);
-  servers.set(url, plan);
-  return plan;
-}
-
-/**
- * An operation's plan, read when it is first called and kept; where reading it raised a TypeError, that error is
- * kept and raised again. A route the description lacks is refused without keeping anything: a caller's strings
- * cannot grow the map.
- */
-function planOf(context: OpenAPIContext, method: string, path: string): OperationPlan {
-  const id = method + " " + path;
-  let plan = context.plans.get(id);
-  if (plan === undefined) {
-    const item = ownField(context.description.paths, path);
-    if (!METHOD.test(method) || item === undefined) {
-      fail(`route ${quote(`${method.toUpperCase()} ${path}`)} is not in the description`);
-    }
-    try {
-      plan = readPlan(context, method, path, item);
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      plan = error;
-    }
-    context.plans.set(id, plan);
-  }
-  if (plan instanceof TypeError) throw plan;
-  return plan;
-}
-
-/** What `OperationPlan.keys` says of a named option, and of a header name the description may not set. */
-const NAMED_KEY: number[] = [-1];
-const REFUSED_KEY: number[] = [-2];
-
-/** A parameter's slot for a key: a parameter's key wins over a header name refused (a query `accept` is a name). */
-function addSlot(keys: Map<string, number[]>, key: string, slot: number): void {
-  const slots = keys.get(key);
-  if (slots && slots[0]! >= 0) slots.push(slot);
-  else keys.set(key, [slot]);
-}
-
-/** An operation of the description, read strictly into its plan. */
-function readPlan(context: OpenAPIContext, method: string, path: string, node: unknown): OperationPlan {
-  const route = `${method.toUpperCase()} ${path}`;
-  const item = resolve(context, node, `path ${quote(path)}`)!;
-  const operation = resolve(context, ownField(item, method), quote(route));
-  if (!operation) fail(`route ${quote(route)} is not in the description`);
-  const ignored = new Set<string>();
-  const sent = new Map<string, DescriptionNode>();
-  const parameters = readParameters(context, route, [item, operation], ignored, sent);
-  const keys = new Map<string, number[]>(NAMED_OPTIONS.map((name) => [name, NAMED_KEY]));
-  for (const name of ignored) keys.set(name, REFUSED_KEY);
-  parameters.forEach(({ key, escaped }, i) => {
-    addSlot(keys, escaped, 2 * i + 1);
-    addSlot(keys, key, 2 * i);
-  });
-  const answers = successTypes(context, operation, route);
-  const [keyPath] = path.split(/[?#]/, 1) as [string];
-  const requestBody = context.swagger
-    ? openAPIBody(context, operation, [...sent.values()], route)
-    : ownField(operation, "requestBody");
-  const body = readBody(context, method, requestBody, route);
-  const changes = method !== "get" && method !== "head";
-  const security = readSecurity(context, operation, route);
-  return {
-    route,
-    rooted: path[0] === "/",
-    guard: changes && parameters.some((parameter) => parameter.in === "path") && !keyPath.includes("//"),
-    asObject: changes && !body.form,
-    trailing: keyPath.endsWith("/"),
-    method,
-    parameters,
-    keys,
-    templates: operationTemplates(route, path, parameters),
-    body,
-    answers,
-    accept: answers.join(", ") || "*/*",
-    server: readServer(context, [operation, item, context.description], route),
-    security,
-    places: credentialPlaces(parameters, security),
-  };
-}
-
-/**
- * An operation's parameters: the path item's, overridden by the operation's of the same name and location (a Map
- * keeps the first one's place). A 2.0 description's `in: body` and `in: formData` ones go to `sent`, for the body.
- */
-function readParameters(
-  context: OpenAPIContext,
-  route: string,
-  nodes: DescriptionNode[],
-  ignored: Set<string>,
-  sent: Map<string, DescriptionNode>,
-) {
-  const declared = new Map<string, ParameterPlan>();
-  for (const node of nodes) {
-    const list = ownField(node, "parameters") ?? [];
-    if (!Array.isArray(list)) mustBe(`${quote(route)}: \`parameters\``, "a list", list);
-    list.forEach((raw, i) => {
-      const at = `${quote(route)}: ${node === nodes[0] ? "the path's " : ""}parameter ${i}`;
-      const found = resolve(context, raw, at)!;
-      const where = ownField(found, "in");
-      if (context.swagger && (where === "body" || where === "formData")) {
-        sent.set(where + ":" + ownField(found, "name"), found);
-        return;
-      }
-      const parameter = toParameter(context, context.swagger ? openAPIParameter(found, at) : found, at);
-      if (parameter) declared.set(parameter.escaped, parameter);
-      else if (parameter === null) ignored.add(ownField(found, "name") as string);
-    });
-  }
-  return [...declared.values()];
-}
-
-/** The shape a schema's `type` allows (3.1's lists of types too, `null` aside); `any` where it says none. */
-function shapeOf(schema: DescriptionNode | undefined): Shape {
-  const type = schema && ownField(schema, "type");
-  const types = (Array.isArray(type) ? type : [type]).filter((name) => name !== "null");
-  if (!types.length || !types.every((name) => typeof name === "string")) return "any";
-  if (types.every((name) => PRIMITIVES.test(name))) return "primitive";
-  return types.length === 1 && (types[0] === "array" || types[0] === "object") ? types[0] : "any";
-}
-
-/** A schema node followed where it can be: a schema that names nothing allows any shape, as no schema does. */
-function schemaAt(context: OpenAPIContext, node: unknown): DescriptionNode | undefined {
-  const ref = isPlainObject(node) ? ownField(node, "$ref") : undefined;
-  const target = typeof ref === "string" ? lookUp(context, ref) : node;
-  return isPlainObject(target) ? target : undefined;
-}
-
-/**
- * A parameter as the description declares it, checked, with its defaults worked out; `undefined` for one without
- * a name, `null` for a header it is not the description's to set (see `IGNORED_HEADERS`).
- */
-function toParameter(context: OpenAPIContext, found: DescriptionNode, at: string): ParameterPlan | null | undefined {
-  const name = ownField(found, "name");
-  const where = ownField(found, "in");
-  if (where === "body" || where === "formData") {
-    fail(`${at}: \`in: ${where}\` is Swagger 2.0's, but the description does not say \`swagger: "2.0"\``);
-  }
-  if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
-    fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}`);
-  }
-  if (typeof name !== "string") return undefined;
-  if (where === "header" && IGNORED_HEADERS.test(name)) return null;
-  if (where !== "path" && where !== "query" && !TOKEN.test(name)) {
-    fail(`${at}: ${where} name ${quote(name)} is not a token`);
-  }
-  const declaredStyle = ownField(found, "style");
-  const style = typeof declaredStyle === "string" ? declaredStyle : defaultStyle(where);
-  const explode = ownField(found, "explode");
-  const content = ownField(found, "content");
-  const schema = schemaAt(context, ownField(found, "schema"));
-  return {
-    name,
-    key: NAMED.has(name) || name === "data" ? where + ":" + name : name,
-    escaped: where + ":" + name,
-    variable: encode(name, UNRESERVED, name),
-    in: where,
-    reserved: where === "query" && ownField(found, "allowReserved") === true,
-    style,
-    explode: typeof explode === "boolean" ? explode : style === "form",
-    required: where === "path" || ownField(found, "required") === true,
-    json: isPlainObject(content) && Object.keys(content).some(isJson),
-    shape: isPlainObject(content) ? "any" : shapeOf(schema),
-    date: schema !== undefined && ownField(schema, "format") === "date",
-    segment: false,
-    placed: false,
-  };
-}
-
-/** The RFC 6570 operator that writes a path parameter's style. */
-function pathOperator(style: string): string {
-  if (style === "label") return ".";
-  return style === "matrix" ? ";" : "";
-}
-
-/** Each parameter's expression, named by its index (`p0`, `p1`…: any name compiles so), exploded where it writes so. */
-const expression = ({ style, explode }: ParameterPlan, i: number) =>
-  `p${i}${explode || style === "label" || style === "deepObject" ? "*" : ""}`;
-
-/**
- * A path key's path, or its literal query, with each `{name}` the expression of the path parameter it names; a
- * placeholder that is a whole path segment marks its parameter so (see `ParameterPlan.segment`). Linear: one pass
- * of a regular expression without nested quantifiers.
- */
-function placeholders(route: string, text: string, parameters: ParameterPlan[], where: string): string {
-  return text.replace(/\{([^{}]*)\}/g, (match, name: string, at: number) => {
-    const i = parameters.findIndex((declared) => declared.in === "path" && declared.name === name);
-    if (i < 0) fail(`${quote(route)} has no path parameter ${quote(name)} for the ${where}'s ${match}`);
-    const parameter = parameters[i]!;
-    parameter.placed = true;
-    const whole = text[at - 1] === "/" && (text[at + match.length] ?? "/") === "/";
-    if (where === "path" && whole && !pathOperator(parameter.style)) parameter.segment = true;
-    return `{${pathOperator(parameter.style)}${expression(parameter, i)}}`;
-  });
-}
-
-/**
- * A path key's literal query (`?beta=true`), less the pairs whose value is a placeholder naming a query parameter
- * (`?query={query}`): that parameter writes its own pair, in its style.
- */
-function literalQuery(query: string, parameters: ParameterPlan[]): string {
-  const pairs = query.split("&").filter((pair) => {
-    const equals = pair.indexOf("=");
-    const value = pair.slice(equals + 1);
-    if (equals < 0 || value[0] !== "{" || !value.endsWith("}")) return true;
-    const name = value.slice(1, -1);
-    return !parameters.some((parameter) => parameter.in === "query" && parameter.name === name);
-  });
-  return pairs.join("&");
-}
-
-/** Where `char` first stands outside `{…}` in a path key, or -1: a `?` in `{?q}` does not start a literal query. */
-function outsideBraces(text: string, char: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "{") depth++;
-    else if (text[i] === "}") depth--;
-    else if (text[i] === char && depth <= 0) return i;
-  }
-  return -1;
-}
-
-/**
- * The sources of an operation's templates (see `OperationPlan.templates`). RFC 6570 writes every OpenAPI style once
- * the value is in shape (see `styled()`). A `#fragment` in the path key only tells operations apart; a literal
- * query stays, and the parameters join it.
- */
-function templateSources(route: string, path: string, parameters: ParameterPlan[]): string[] {
-  const group = (operator: string, where: string, reserved: boolean) => {
-    const list = parameters.flatMap((parameter, i) =>
-      parameter.in === where && parameter.reserved === reserved ? [expression(parameter, i)] : [],
-    );
-    return list.length ? `{${operator}${list}}` : "";
-  };
-  const [key] = path.split("#", 1) as [string];
-  const question = outsideBraces(key, "?");
-  const query =
-    question < 0 ? "" : placeholders(route, literalQuery(key.slice(question + 1), parameters), parameters, "query");
-  const keyPath = question < 0 ? key : key.slice(0, question);
-  // A dot segment written in a key would take the request out of the path under the base (`/../../admin`).
-  if (DOT_SEGMENT.test(keyPath)) fail(`${quote(route)}: a path key holds a . or .. segment`);
-  const source = placeholders(route, keyPath, parameters, "path");
-  // The specification: a path parameter's name MUST be a template expression of the path. One that is not would
-  // take a value and drop it, and `DELETE /pets` would act on the collection.
-  // (One in the `#fragment` of a key that only tells operations apart is the description's to drop.)
-  for (const { name, in: where, placed } of parameters) {
-    if (where === "path" && !placed && !path.includes(`{${name}}`)) {
-      fail(`${quote(route)} has no placeholder for its path parameter ${quote(name)}`);
-    }
-  }
-  return [
-    query ? `${source}?${query}` : source,
-    group(query ? "&" : "?", "query", false),
-    group("&", "query", true),
-    group("?", "cookie", false),
-  ];
-}
-
-/**
- * One of an operation's templates compiled, its variables renamed from `p<index>` to the parameters' variables.
- * In the path's, `{?…}`, `{&…}` and `{#…}` end the path, as a literal "?" or "#" does; the `allowReserved`
- * parameters' keeps reserved characters. An empty literal ends each: an OpenAPI path key is the URL as written,
- * and expand() drops a trailing `/` only from the last piece written.
- */
-function operationTemplate(source: string, parameters: ParameterPlan[], path: boolean, reserved = false): Template {
-  const template = compile(source, false);
-  template.taken = new Set(NAMED_OPTIONS);
-  let inPath = path;
-  for (const part of template.parts) {
-    if (typeof part === "string") {
-      inPath &&= !/[?#]/.test(part);
-      continue;
-    }
-    inPath &&= !/[?&#]/.test(part.first);
-    part.inPath = inPath;
-    if (reserved) part.keep = RESERVED;
-    for (const variable of part.variables) variable.name = parameters[+variable.name.slice(1)]!.variable;
-  }
-  template.parts.push("");
-  return template;
-}
-
-/** An operation's templates, compiled: the path's, the query's, the `allowReserved` query's, the cookies'. */
-function operationTemplates(route: string, path: string, parameters: ParameterPlan[]): OperationPlan["templates"] {
-  const [pathSource, query, reserved, cookie] = templateSources(route, path, parameters) as [
-    string,
-    string,
-    string,
-    string,
-  ];
-  return [
-    operationTemplate(pathSource, parameters, true),
-    operationTemplate(query, parameters, false),
-    operationTemplate(reserved, parameters, false, true),
-    operationTemplate(cookie, parameters, false),
-  ];
-}
-
-/**
- * The properties a body's schema declares, its `allOf` parts' too, and the shape each allows. Each schema node is
- * visited once, from a list rather than by recursion: a schema whose `allOf` refers to itself, however often, and
- * a chain of them however long, cost their size; and each body's schema is read once, however many operations
- * share it.
- */
-function schemaFields(context: OpenAPIContext, root: unknown): Map<string, Shape> {
-  const start = schemaAt(context, root);
-  let fields = context.schemas.get(start);
-  if (fields) return fields;
-  fields = new Map<string, Shape>();
-  context.schemas.set(start, fields);
-  const seen = new Set<DescriptionNode>();
-  const pending: unknown[] = [start];
-  while (pending.length) {
-    const schema = schemaAt(context, pending.pop());
-    if (!schema || seen.has(schema)) continue;
-    seen.add(schema);
-    const properties = ownField(schema, "properties");
-    if (isPlainObject(properties)) {
-      for (const name of Object.keys(properties)) {
-        if (!fields.has(name)) fields.set(name, shapeOf(schemaAt(context, properties[name])));
-      }
-    }
-    const parts = ownField(schema, "allOf");
-    if (Array.isArray(parts)) for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
-  }
-  return fields;
-}
-
-/**
- * A form's Encoding Object, by property. A part's `contentType` may list several types (the specification allows
- * it); its header holds one, the first.
- */
-function formEncoding(context: OpenAPIContext, media: DescriptionNode, at: string): Map<string, FieldEncoding> {
-  const encoding = new Map<string, FieldEncoding>();
-  const fields = child(context, media, "encoding", at);
-  for (const name of Object.keys(fields)) {
-    const found = resolve(context, fields[name], `${at}: encoding ${quote(name)}`)!;
-    const style = ownField(found, "style");
-    const explode = ownField(found, "explode");
-    const contentType = ownField(found, "contentType");
-    const first = typeof contentType === "string" ? contentType.split(",", 1)[0]! : "";
-    encoding.set(name, {
-      style: typeof style === "string" ? style : undefined,
-      explode: typeof explode === "boolean" ? explode : undefined,
-      contentType: first.trim() ? checkMediaType(first, `${at}: encoding ${quote(name)}`) : undefined,
-    });
-  }
-  return encoding;
-}
-
-/**
- * An operation's request body: its media types, whether required, a form's encoding and fields; for a GET or HEAD,
- * which send none, the properties the description declares for one, which a call cannot pass.
- */
-function readBody(context: OpenAPIContext, method: string, requestBody: unknown, route: string): BodyPlan {
-  const at = `${quote(route)}: \`requestBody\``;
-  const body = resolve(context, requestBody, at) ?? {};
-  const content = child(context, body, "content", at);
-  const listed = Object.keys(content);
-  const types = listed.map((type) => checkMediaType(type, `${at}: \`content\``));
-  const mediaAt = (i: number) => resolve(context, content[listed[i]!], `${at}: ${quote(listed[i]!)}`) ?? {};
-  if (method === "get" || method === "head") {
-    // One media type's fields are its schema's, shared with every body that refers to it; several, merged.
-    const each = types.map((_, i) => schemaFields(context, ownField(mediaAt(i), "schema")));
-    const fields = each.length === 1 ? each[0]! : new Map(each.flatMap((found) => [...found]));
-    return { ...typesOf([]), required: false, encoding: new Map(), fields };
-  }
-  const formAt = types.findIndex((type) => FORM_TYPE.test(type));
-  const media = formAt < 0 ? {} : mediaAt(formAt);
-  return {
-    ...typesOf(types.filter((type) => !RANGE.test(type))),
-    required: ownField(body, "required") === true,
-    encoding: formAt < 0 ? new Map() : formEncoding(context, media, `${at}: ${quote(listed[formAt]!)}`),
-    fields: formAt < 0 ? new Map() : schemaFields(context, ownField(media, "schema")),
-  };
-}
-
-/** A body's concrete media types, and which of them each kind of value goes as (see `mediaTypeFor()`). */
-function typesOf(types: string[]) {
-  const json = types.filter(isJson);
-  const formType = types.find((type) => FORM_TYPE.test(type));
-  const jsonObject = json.find((type) => !JSON_PATCH.test(type)) ?? json[0];
-  const usual = jsonObject ?? formType ?? types[0];
-  return {
-    types,
-    form: !json.length && formType !== undefined,
-    jsonList: json[0],
-    jsonObject,
-    formType,
-    multipart: types.find((type) => MULTIPART.test(type)),
-    usual: usual === undefined ? usual : ([usual, labelFor(usual)] as [string, string | undefined]),
-  };
-}
-
-/** What the operation answers with on success, JSON first. */
-function successTypes(context: OpenAPIContext, operation: DescriptionNode, route: string): string[] {
-  const types = new Set<string>();
-  const at = `${quote(route)}: \`responses\``;
-  const responses = child(context, operation, "responses", quote(route));
-  const produces = context.swagger ? mediaList(context, operation, "produces", route) : undefined;
-  for (const status of Object.keys(responses)) {
-    if (!SUCCESS.test(status)) continue;
-    const response = resolve(context, responses[status], `${at}: ${status}`)!;
-    const node = produces ? openAPIResponse(response, produces) : response;
-    for (const type of contentTypes(context, node, `${at}: ${status}`)) types.add(type);
-  }
-  const all = [...types];
-  return [...all.filter(isJson), ...all.filter((type) => !isJson(type))];
-}
-
-/**
- * The server an operation goes to: the first of the first `servers` list that has one, of the operation, its path,
- * the description. Read once per Server Object, since every operation shares the description's.
- */
-function readServer(context: OpenAPIContext, nodes: DescriptionNode[], route: string): ServerPlan | undefined {
-  if (context.swagger) return swaggerServer(context, nodes[0]!, route);
-  for (const node of nodes) {
-    const servers = ownField(node, "servers");
-    if (servers === undefined) continue;
-    const at = `${quote(route)}: \`servers\``;
-    if (!Array.isArray(servers)) mustBe(at, "a list of Server Objects", servers);
-    if (!servers.length) continue;
-    const server = servers[0];
-    if (!isPlainObject(server)) mustBe(`${at}[0]`, "a Server Object", server);
-    let plan = context.servers.get(server);
-    if (!plan) {
-      plan = serverPlan(context, server, `${at}[0]`);
-      context.servers.set(server, plan);
-    }
-    return plan;
-  }
-  return undefined;
-}
-
-/** Characters a URL reference (RFC 3986) never holds as they are: a server's literal text must not either. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const NOT_IN_URL = /[\s"<>\\^`{|}\0-\x1f\x7f]/;
-
-/**
- * A server's URL, split into literal pieces and variables, each variable classed by where it stands in the
- * template, whatever its default: before `://`, the scheme; between `//` and the first `/`, `?` or `#`, the host,
- * or the port after a `:`; after that, the path. A variable that ends the authority right after host or port text
- * (`https://api.example.com{basePath}`) starts the path: its value must start with `/`.
- */
-function serverPlan(context: OpenAPIContext, server: DescriptionNode, at: string): ServerPlan {
-  const url = ownField(server, "url");
-  if (typeof url !== "string") mustBe(`${at}: \`url\``, "a string", url);
-  const declared = child(context, server, "variables", at);
-  const pieces: (string | ServerVariable)[] = [];
-  const variables = new Map<string, ServerVariable>();
-  const colon = url.indexOf("://");
-  const scheme = colon > 0 && !/[/?#]/.test(url.slice(0, colon)) ? colon : -1;
-  let authority = scheme < 0 ? -1 : scheme + 3;
-  if (url.startsWith("//")) authority = 2;
-  let part: ServerPart = authority < 0 ? "path" : "scheme";
-  let last = 0;
-  const literal = (text: string) => {
-    if (NOT_IN_URL.test(text)) fail(`${at}: ${quote(url)} is not a URL`);
-    if (text) pieces.push(text);
-  };
-  for (const match of url.matchAll(/\{([^{}]*)\}/g)) {
-    const text = url.slice(last, match.index);
-    literal(text);
-    part = partAfter(part, url, last, match.index, authority);
-    const end = match.index + match[0].length;
-    // One character either side, not the text: a thousand variables cost a thousand looks.
-    if ((part === "host" || part === "port") && /\w/.test(url[match.index - 1]!) && /^[/?#]?$/.test(url[end] ?? "")) {
-      part = "fromRoot";
-    }
-    // A variable that starts the URL, before any `://`, is the whole origin (`{server}/v1`).
-    if (match.index === 0 && authority < 0) part = "origin";
-    const variable = serverVariable(context, declared, match[1]!, part, at);
-    variables.set(variable.name, variable);
-    pieces.push(variable);
-    if (part === "fromRoot" || part === "origin") part = "path";
-    last = end;
-  }
-  literal(url.slice(last));
-  checkServerUrl(url, scheme, authority, at);
-  // With an origin variable, the value (the description's default or `enum`) tells whether it is absolute.
-  const origin = typeof pieces[0] === "object" && pieces[0].part === "origin";
-  return { url, pieces, variables, absolute: origin ? undefined : authority >= 0 };
-}
-
-/** A piece of a path made of dots alone (`.`, `..`, `%2e`…), which URL parsers resolve: a way out of a base. */
-const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
-
-/**
- * A server URL as written, refused where it is no HTTP URL reference: an absolute one with another scheme written
- * out (`ws:`, `file:`) or no host (`https://`); a relative one holding a query, a fragment or a dot segment, which
- * would take the request out of the path under the caller's base URL.
- */
-function checkServerUrl(url: string, scheme: number, authority: number, at: string): void {
-  let wrong = authority >= 0 && (url[authority] === undefined || "/?#".includes(url[authority]!));
-  if (scheme >= 0 && !url.slice(0, scheme).includes("{")) wrong ||= !/^https?$/i.test(url.slice(0, scheme));
-  if (authority < 0) wrong ||= /[?#]/.test(url) || DOT_SEGMENT.test(url);
-  if (wrong) fail(`${at}: ${quote(url)} is not an HTTP URL, or a path without . or .. segments`);
-}
-
-/**
- * What a description's own value (a default, an `enum`) may be for the part of a server URL a variable fills:
- * looser than a caller's (a host may hold dots, a path slashes), but never a way into another part: no `/`, `@`,
- * `:` or `?` in a host, only digits in a port, no dot segment, `?` or `#` in a path.
- */
-const DESCRIBED_VALUES: Record<ServerPart, RegExp> = {
-  origin: /^(https?:\/\/[\w.-]+(:\d{1,5})?)?(\/[^?#\s]*)?$/i,
-  scheme: /^https?$/i,
-  host: /^[\w.-]+$/,
-  port: /^\d{1,5}$/,
-  path: /^[^?#\s]*$/,
-  fromRoot: /^(\/[^?#\s]*)?$/,
-};
-
-/** The part of a server URL that position `end` is in, from `part` at `start` and the literal text between. */
-function partAfter(part: ServerPart, url: string, start: number, end: number, authority: number): ServerPart {
-  for (let i = start; i < end; i++) {
-    const char = url[i];
-    if (i === authority) part = "host";
-    if (part === "path" || part === "scheme") continue;
-    if (char === "/" || char === "?" || char === "#") part = "path";
-    else if (char === "@") part = "host";
-    else if (char === ":" && part === "host") part = "port";
-  }
-  if (part === "scheme" && end >= authority) part = "host";
-  return part;
-}
-
-/** A server variable as the description declares it: its default and its `enum`, as text. */
-function serverVariable(
-  context: OpenAPIContext,
-  declared: DescriptionNode,
-  name: string,
-  part: ServerPart,
-  at: string,
-) {
-  const where = `${at}: variable ${quote(name)}`;
-  const node = resolve(context, ownField(declared, name), where) ?? {};
-  const fallback = ownField(node, "default");
-  const choices = ownField(node, "enum");
-  if (choices !== undefined && !Array.isArray(choices)) mustBe(`${where}: \`enum\``, "a list", choices);
-  const described = (value: unknown) => {
-    const text = asText(value, `server:${name}`);
-    const dots = part !== "host" && part !== "port" && part !== "scheme" && DOT_SEGMENT.test(text);
-    if (dots || !DESCRIBED_VALUES[part].test(text)) fail(`${where}: ${quote(text)} cannot stand in the ${part}`);
-    return text;
-  };
-  return {
-    name,
-    part,
-    fallback: fallback === undefined || fallback === null ? undefined : described(fallback),
-    choices: choices?.map(described),
-  };
-}
-
-/**
- * Header names that frame the request or the connection (see `IGNORED_HEADERS`), or that the library sets itself:
- * never a credential's.
- */
-const FRAMING =
-  /^(accept|content-type|host|content-length|transfer-encoding|connection|expect|upgrade|keep-alive|te|trailer|user-agent)$/i;
-
-/** A Security Scheme Object read: its `type`, and `in` and `name` or `scheme`, checked (see `SchemePlan`). */
-function readScheme(context: OpenAPIContext, name: string, route: string): SchemePlan {
-  const at = `${quote(route)}: security scheme ${quote(name)}`;
-  const found = resolve(context, ownField(context.declaredSchemes, name), at);
-  const list = context.swagger ? "securityDefinitions" : "components.securitySchemes";
-  if (!found) fail(`${at} is not declared in \`${list}\``);
-  const node = context.swagger ? openAPIScheme(found) : found;
-  const type = ownField(node, "type");
-  const sends = (place: SchemePlan["in"], field: string, prefix: string): SchemePlan => ({
-    name,
-    in: place,
-    field,
-    prefix,
-  });
-  if (type === "oauth2" || type === "openIdConnect") return sends("header", "authorization", "Bearer");
-  if (type === "mutualTLS") return sends("none", "", "");
-  if (type === "http") {
-    const scheme = ownField(node, "scheme");
-    if (typeof scheme !== "string" || !TOKEN.test(scheme)) fail(`${at}: \`scheme\` is not an auth-scheme`);
-    // RFC 9110: auth-schemes are case-insensitive; Basic and Bearer are written as their RFCs write them.
-    const known = /^(basic|bearer)$/i.test(scheme);
-    return sends("header", "authorization", known ? scheme[0]!.toUpperCase() + scheme.slice(1).toLowerCase() : scheme);
-  }
-  if (type !== "apiKey") {
-    const types = context.swagger
-      ? '"basic", "apiKey" or "oauth2"'
-      : '"apiKey", "http", "oauth2", "openIdConnect" or "mutualTLS"';
-    fail(`${at}: \`type\` must be ${types}, not ${quote(String(type))}`);
-  }
-  const where = ownField(node, "in");
-  const key = ownField(node, "name");
-  if (where !== "header" && where !== "query" && where !== "cookie") {
-    fail(`${at}: \`in\` must be "header", "query" or "cookie", not ${quote(String(where))}`);
-  }
-  // A header or cookie name is a token; a query name is percent-encoded as any other.
-  if (typeof key !== "string" || (where !== "query" && !TOKEN.test(key)) || (where === "header" && FRAMING.test(key))) {
-    fail(`${at}: ${quote(String(key))} is no ${where} name for a credential`);
-  }
-  return sends(where, where === "header" ? key.toLowerCase() : key, "");
-}
-
-/**
- * An operation's security requirements: its own `security` (`[]` needs none), else the description's; each
- * Security Requirement Object an alternative, its schemes read once for the description.
- */
-function readSecurity(context: OpenAPIContext, operation: DescriptionNode, route: string) {
-  const list = ownField(operation, "security") ?? ownField(context.description, "security");
-  if (list === undefined) return undefined;
-  if (!Array.isArray(list)) mustBe(`${quote(route)}: \`security\``, "a list of Security Requirement Objects", list);
-  if (!list.length) return undefined;
-  // Array.from() visits a hole too, as `undefined`: refused as any other non-object.
-  return Array.from(list, (requirement: unknown, i): SchemePlan[] => {
-    if (!isPlainObject(requirement)) mustBe(`${quote(route)}: security requirement ${i}`, "an object", requirement);
-    return Object.keys(requirement).map((name) => {
-      const scheme = context.schemes.get(name) ?? readScheme(context, name, route);
-      context.schemes.set(name, scheme);
-      return scheme;
-    });
-  });
-}
-
-/** The parameters in a place an API key of the requirements also fills, by place (see `OperationPlan.places`). */
-function credentialPlaces(parameters: ParameterPlan[], security: SchemePlan[][] | undefined): Map<string, number> {
-  const places = new Map<string, number>();
-  const wanted = new Set(security?.flat().map((scheme) => scheme.in + ":" + scheme.field));
-  parameters.forEach(({ in: where, name }, i) => {
-    const place = where + ":" + (where === "header" ? name.toLowerCase() : name);
-    if (wanted.has(place)) places.set(place, i);
-  });
-  return places;
-}
-
-/** What a caller's value for a server variable must be, by the part of the URL it fills. */
-const SERVER_VALUES: Record<ServerPart, [RegExp, string]> = {
-  origin: [/(?!)/, "its default or one of its `enum` (set `baseUrl` for another origin)"],
-  // The scheme decides whether a request, credentials and all, is encrypted: the description's alone.
-  scheme: [/(?!)/, "its default or one of its `enum`"],
-  host: [/^[a-z\d-]{1,63}$/i, "a DNS label (letters, digits and hyphens)"],
-  port: [/^\d{1,5}$/, "a port number"],
-  path: [/^(?!\.\.?$)./s, "a path segment other than . and .."],
-  fromRoot: [/^(\/(?!\.\.?(\/|$))[^/]*)*$/, 'a path starting with "/", without . or .. segments'],
-};
-
-/**
- * A caller's value for a server variable, checked and encoded for its place: one of its `enum` where it declares
- * one (written as the description writes them), else a DNS label for a host, a port number, a path segment
- * (percent-encoded), a path from `/`.
- */
-function serverValue({ name, part, choices, fallback }: ServerVariable, value: unknown, url: string): string {
-  const text = asText(textual(value, `server:${name}`), `server:${name}`);
-  const bad = (what: string) =>
-    fail(`server variable ${quote(name)} must be ${what} in ${quote(url)}, not ${quote(text)}`);
-  if (choices) {
-    if (!choices.includes(text)) bad(`one of ${choices.map((choice) => quote(choice)).join(", ")}`);
-    return encode(text, RESERVED, name, "server variable");
-  }
-  // An origin or a scheme is the description's to choose: only its default, or an `enum` above, is taken.
-  const fixed = part === "origin" || part === "scheme";
-  if (fixed && text === fallback) return encode(text, RESERVED, name, "server variable");
-  const [allowed, expected] = SERVER_VALUES[part];
-  if (!allowed.test(text) || (part === "port" && +text > 65535)) bad(expected);
-  if (part === "fromRoot") {
-    return text
-      .split("/")
-      .map((segment) => encode(segment, UNRESERVED, name, "server variable"))
-      .join("/");
-  }
-  return encode(text, part === "path" ? UNRESERVED : RESERVED, name, "server variable");
-}
-
-/**
- * The host a URL names is not an IP address (nor a number the WHATWG URL parser reads as one, `2130706433`,
- * `0x7f000001`) where a caller's value helped make it: a description may name one, a stranger's value may not.
- */
-function checkHost(url: string, variable: string): void {
-  const start = url.indexOf("//") + 2;
-  let end = start;
-  while (end < url.length && !"/?#".includes(url[end]!)) end++;
-  let host = url.slice(start, end);
-  host = host.slice(host.lastIndexOf("@") + 1);
-  if (host[0] !== "[") host = host.split(":", 1)[0]!;
-  const labels = host.endsWith(".") ? host.slice(0, -1).split(".") : host.split(".");
-  if (host[0] === "[" || /^(0x[\da-f]*|\d+)$/i.test(labels[labels.length - 1]!)) {
-    fail(`server variable ${quote(variable)} makes the host ${quote(host)}, an IP address`);
-  }
-  // One label that names this machine is as far from the description's host as an IP address.
-  if (/^localhost$/i.test(labels.join("."))) fail(`server variable ${quote(variable)} makes the host "localhost"`);
-}
-
-/** A server's URL with its variables filled: the caller's values (see serverValue()), else the defaults. */
-function fillServer(server: ServerPlan, values: Map<string, unknown>): string {
-  let url = "";
-  let inHost: string | undefined;
-  for (const piece of server.pieces) {
-    if (typeof piece === "string") {
-      url += piece;
-      continue;
-    }
-    const value = values.get(piece.name);
-    if (value == null) {
-      if (piece.fallback === undefined) {
-        fail(`server ${quote(server.url)} has no default for {${piece.name}}: pass "server:${piece.name}"`);
-      }
-      url += encode(piece.fallback, RESERVED, piece.name, "server variable");
-      continue;
-    }
-    if (piece.part === "host") inHost = piece.name;
-    url += serverValue(piece, value, server.url);
-  }
-  if (inHost !== undefined) checkHost(url, inHost);
-  return url;
-}
-
-/**
- * The base URL of a call: the server's, variables filled, unless the caller set one. A relative server goes under
- * the caller's; with no server, the caller's. Either without one is refused: the library's own GitHub default is no
- * server of the description's, and a request (with its credentials) must not go there unasked.
- */
-function serverBase(context: OpenAPIContext, plan: OperationPlan, baseUrl: unknown, values: Map<string, unknown>) {
-  const { server } = plan;
-  const set = baseUrl !== undefined && baseUrl !== context.own.baseUrl;
-  const absolute = server && (server.absolute ?? /^([a-z][\w+.-]*:)?\/\//i.test(fillServer(server, values)));
-  if (absolute && !set) {
-    const url = fillServer(server!, values);
-    return splitBase(url.startsWith("//") ? "https:" + url : url);
-  }
-  if (!set) {
-    const what = server ? `its server ${quote(server.url)} is relative` : "its description names no server";
-    fail(`${quote(plan.route)}: ${what}: set \`baseUrl\``);
-  }
-  const base = checkBase(baseUrl);
-  if (!server || absolute) return base;
-  let path = fillServer(server, values);
-  if (path[0] !== "/") path = "/" + path;
-  while (path.endsWith("/")) path = path.slice(0, -1);
-  return [base[0] + path, base[1], base[2]] as SplitBase;
-}
-
-/** The names of every variable of the description's servers (root, paths, operations), gathered once. */
-function serverNames(context: OpenAPIContext): Set<string> {
-  if (context.serverNames) return context.serverNames;
-  const names = new Set<string>();
-  const add = (node: unknown) => {
-    const servers = isPlainObject(node) ? ownField(node, "servers") : undefined;
-    if (!Array.isArray(servers)) return;
-    for (const server of servers) {
-      const declared = isPlainObject(server) ? ownField(server, "variables") : undefined;
-      if (isPlainObject(declared)) for (const name of Object.keys(declared)) names.add(name);
-      const url = isPlainObject(server) ? ownField(server, "url") : undefined;
-      if (typeof url === "string") for (const [, name] of url.matchAll(/\{([^{}]*)\}/g)) names.add(name!);
-    }
-  };
-  const { description } = context;
-  add(description);
-  for (const path of Object.keys(description.paths)) {
-    const item = schemaAt(context, description.paths[path]);
-    add(item);
-    for (const method of item ? Object.keys(item) : []) if (METHOD.test(method)) add(schemaAt(context, item![method]));
-  }
-  context.serverNames = names;
-  return names;
-}
-
-/** The name of `names` nearest to `name`, by edit distance, when one is near enough to be what was meant. */
-function nearest(name: string, names: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let least = Math.max(2, name.length / 3);
-  // A bound on the comparisons' work: a description may declare thousands of long names, and a wrong key is often
-  // a stranger's; past it, no suggestion.
-  let work = 1e6;
-  for (const other of names) {
-    if (Math.abs(other.length - name.length) > least || name.length > 100) continue;
-    work -= name.length * other.length;
-    if (work < 0) break;
-    let row = Array.from({ length: other.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= name.length; i++) {
-      const next = [i];
-      for (let j = 1; j <= other.length; j++) {
-        next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (name[i - 1] === other[j - 1] ? 0 : 1));
-      }
-      row = next;
-    }
-    if (row[other.length]! <= least) [best, least] = [other, row[other.length]! - 0.5];
-  }
-  return best;
-}
-
-/** The names of the description's security schemes, gathered once. */
-function schemeNames(context: OpenAPIContext): Set<string> {
-  if (context.schemeNames) return context.schemeNames;
-  context.schemeNames = new Set(Object.keys(context.declaredSchemes));
-  return context.schemeNames;
-}
-
-/**
- * A `"server:<name>"` key that names a variable of the description's servers, or an `"auth:<name>"` key that names
- * one of its security schemes; else a TypeError with the nearest name.
- */
-function checkName(context: OpenAPIContext, key: string): string {
-  const server = key[0] === "s";
-  const prefix = server ? "server:" : "auth:";
-  const name = key.slice(prefix.length);
-  const names = server ? serverNames(context) : schemeNames(context);
-  if (names.has(name)) return name;
-  const near = nearest(name, names);
-  const what = server ? "variable of the description's servers" : "security scheme of the description";
-  return fail(`${quote(key)} names no ${what}${near ? `: did you mean ${quote(prefix + near)}?` : ""}`);
-}
-
-/** RFC 6265's cookie-octets: what a cookie's value holds unquoted. */
-const COOKIE_OCTETS = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
-
-/** Text as base64 of its UTF-8 bytes, as RFC 7617 sends a user and password; a lone surrogate (no UTF-8) refused. */
-function base64(text: string, key: string): string {
-  encode(text, UNRESERVED, key, "credential");
-  const globals = globalThis as DescriptionNode;
-  let binary = "";
-  for (const byte of new globals.TextEncoder().encode(text) as Uint8Array) binary += String.fromCharCode(byte);
-  return globals.btoa(binary);
-}
-
-/**
- * A credential checked for its scheme, as it is sent: `Basic` a user and password, any other auth-scheme and an API
- * key text. Never quoted in a message: it is a secret.
- */
-function credentialText({ name, in: where, prefix }: SchemePlan, value: unknown): string {
-  const key = quote("auth:" + name);
-  if (prefix === "Basic") {
-    const { username, password } = (isPlainObject(value) ? value : {}) as Record<string, unknown>;
-    if (typeof username !== "string" || typeof password !== "string" || username.includes(":")) {
-      fail(`${key} must be { username, password }: two strings, the user name without ":"`);
-    }
-    return "Basic " + base64(username + ":" + password, "auth:" + name);
-  }
-  if (typeof value !== "string" || /[\r\n\0]/.test(value)) fail(`${key} must be a string without CR, LF or NUL`);
-  if (where === "cookie" && !COOKIE_OCTETS.test(value)) fail(`${key} holds a character no cookie holds`);
-  return prefix ? prefix + " " + value : value;
-}
-
-/** The names of a cookie header's pairs. */
-function cookieNames(headers: DescriptionNode): Set<string> {
-  const cookie = ownField(headers, "cookie");
-  return new Set(typeof cookie === "string" ? cookie.split(";").map((pair) => pair.split("=", 1)[0]!.trim()) : []);
-}
-
-/**
- * Whether the caller fills a scheme's place: a header they set, a cookie of theirs (`cookies`, read once), a parameter
- * given in its place, or a query pair of that name.
- */
-function callerFills(
-  plan: OperationPlan,
-  { in: where, field }: SchemePlan,
-  headers: DescriptionNode,
-  call: Call | undefined,
-  cookies: () => Set<string>,
-): boolean {
-  if (where === "header" && ownField(headers, field) !== undefined) return true;
-  if (where === "cookie" && cookies().has(field)) return true;
-  const i = plan.places.get(where + ":" + field);
-  const given = call?.given;
-  if (i !== undefined && given !== undefined && (given[2 * i] ?? given[2 * i + 1]) !== undefined) return true;
-  const pair = encode(field, UNRESERVED, field) + "=";
-  return (
-    where === "query" &&
-    !!call &&
-    (("&" + call.query).includes("&" + pair) || !!call.pairs?.some((text) => text.startsWith(pair)))
-  );
-}
-
-/** The credentials a call sends (see `chooseCredentials()`). */
-interface Credentials {
-  /** Headers by lowercase name, each set where the caller set none. */
-  headers: [string, string][];
-  /** Query pairs, percent-encoded and `&`-joined; cookie pairs, `; `-joined. */
-  query: string;
-  cookie: string;
-  /** The parameters whose place a credential fills: a required one is not missing. */
-  fills: number[];
-  /** Where credentials are needed and no alternative is met: the TypeError's message. */
-  error: string | undefined;
-}
-
-const NO_CREDENTIALS: Credentials = { headers: [], query: "", cookie: "", fills: [], error: undefined };
-
-/** A credential's text put in its scheme's place: a header, a query pair or a cookie. */
-function placeCredential(chosen: Credentials, plan: OperationPlan, scheme: SchemePlan, text: string): void {
-  const { in: where, field } = scheme;
-  if (where === "header") chosen.headers.push([field, text]);
-  else if (where === "cookie") chosen.cookie += (chosen.cookie && "; ") + field + "=" + text;
-  else {
-    const pair = encode(field, UNRESERVED, field) + "=" + encode(text, UNRESERVED, "auth:" + scheme.name, "credential");
-    chosen.query += (chosen.query && "&") + pair;
-  }
-  const index = plan.places.get(where + ":" + field);
-  if (index !== undefined) chosen.fills.push(index);
-}
-
-/**
- * What a call sends for an operation's security requirements: the credentials of the first alternative whose every
- * scheme is met (a credential given, a place the caller fills, or mutual TLS), one per place (the scheme listed
- * first writes it), none where the caller fills the place. Nothing where none is needed; where none is met, the
- * alternatives named.
- */
-function chooseCredentials(
-  plan: OperationPlan,
-  credentials: Map<string, unknown>,
-  headers: DescriptionNode,
-  call: Call | undefined,
-): Credentials {
-  const { security, route } = plan;
-  if (!security) return NO_CREDENTIALS;
-  let cookies: Set<string> | undefined;
-  const filled = (scheme: SchemePlan) =>
-    callerFills(plan, scheme, headers, call, () => (cookies ??= cookieNames(headers)));
-  // `null` is no credential, as it is no value for a parameter: a call may unset one the defaults give.
-  const met = (scheme: SchemePlan) => scheme.in === "none" || credentials.get(scheme.name) != null || filled(scheme);
-  const alternative = security.find((schemes) => schemes.every(met));
-  if (!alternative) {
-    // At most five named: a description may list thousands.
-    const named = security
-      .slice(0, 5)
-      .map((schemes) => schemes.map(({ name }) => quote("auth:" + name)).join(" with "));
-    if (security.length > 5) named.push(`${security.length - 5} more`);
-    return { ...NO_CREDENTIALS, error: `${quote(route)} needs credentials: ${named.join(", or ")}` };
-  }
-  const chosen: Credentials = { headers: [], query: "", cookie: "", fills: [], error: undefined };
-  const written = new Set<string>();
-  for (const scheme of alternative) {
-    const place = scheme.in + ":" + scheme.field;
-    if (scheme.in === "none" || written.has(place) || filled(scheme)) continue;
-    written.add(place);
-    placeCredential(chosen, plan, scheme, credentialText(scheme, credentials.get(scheme.name)));
-  }
-  return chosen;
-}
-
-/** Headers with a call's credentials (none in a place the caller set: see `callerFills()`), a cookie beside theirs. */
-function addCredentials(headers: DescriptionNode, { headers: pairs, cookie }: Credentials): void {
-  for (const [name, text] of pairs) put(headers, name, text);
-  if (cookie) headers.cookie = headers.cookie ? headers.cookie + "; " + cookie : cookie;
-}
-
-/**
- * Whether a call gives a parameter in a place a credential also fills, or query pairs a query credential's name may
- * be among: its credentials are then its own.
- */
-function givesPlace({ places, security }: OperationPlan, { given, pairs, query }: Call): boolean {
-  if ((pairs || query) && security?.some((schemes) => schemes.some((scheme) => scheme.in === "query"))) return true;
-  if (!places.size || !given) return false;
-  for (const i of places.values()) if ((given[2 * i] ?? given[2 * i + 1]) !== undefined) return true;
-  return false;
-}
-
-/** What one `defaults()` call's endpoint works out once per operation: its plan, its base URL, its headers. */
-interface Prepared {
-  plan: OperationPlan;
-  /** The base URL with the defaults' server values, or `undefined` where the call must give them (or be refused). */
-  base: SplitBase | undefined;
-  /** The defaults' headers, with `accept` the operation's where the caller set none, and the defaults' credentials. */
-  headers: Record<string, unknown>;
-  /** What the defaults' credentials send (see `chooseCredentials()`). */
-  credentials: Credentials;
-  /**
-   * The same labelled for the body a call usually sends, an object (see `labelOf()`), unless the caller labelled
-   * them: a spread copy with the label in it costs less than adding it to one.
-   */
-  bodyHeaders: Record<string, unknown>;
-}
-
-/** One `defaults()` call's state, its server values and credentials, and its operations as prepared, each once. */
-interface Preparer {
-  state: State;
-  values: Map<string, unknown>;
-  credentials: Map<string, unknown>;
-  prepared: (id: string) => Prepared;
-}
-
-/** A call's `"server:<name>"` or `"auth:<name>"` keys (by `prefix`), each checked, by name, over `values` (the defaults'). */
-function namedValues(
-  context: OpenAPIContext,
-  prefix: "server:" | "auth:",
-  params: Record<string, unknown> | null,
-  values?: Map<string, unknown>,
-) {
-  const found = new Map(values);
-  for (const key in params) {
-    if (hasOwn(params, key) && key.startsWith(prefix)) found.set(checkName(context, key), params[key]);
-  }
-  return found;
-}
-
-/**
- * The headers a call starts from: `defaults`' with the call's over them, `accept` the operation's where it is the
- * library's own and no media type amends it, else with the media type applied.
- */
-function headersOf(
-  context: OpenAPIContext,
-  plan: OperationPlan,
-  merged: Record<string, unknown>,
-  given: unknown,
-  mediaType: unknown,
-) {
-  const headers = addHeaders(shallowCopy((merged.headers ?? {}) as Record<string, unknown>), given);
-  const media = mergeMediaType((merged.mediaType ?? { format: "" }) as MediaType, mediaType);
-  const { accept } = headers;
-  if (accept === context.own.accept && !media.format && !media.previews?.length) headers.accept = plan.accept;
-  else if (typeof accept === "string") headers.accept = applyMediaType(accept, media);
-  return headers;
-}
-
-/**
- * The defaults' parameters but their `"server:"` and `"auth:"` keys, which are worked out once: `null` when none is
- * left, so that a call through `defaults({ "auth:key": … })` reads its own options alone, as one without defaults.
- */
-function callParams(params: Record<string, unknown> | null): Record<string, unknown> | null {
-  const keys = params
-    ? Object.keys(params).filter((key) => !key.startsWith("server:") && !key.startsWith("auth:"))
-    : [];
-  if (!keys.length) return null;
-  const rest: Record<string, unknown> = {};
-  for (const key of keys) put(rest, key, params![key]);
-  return rest;
-}
-
-/** For one state, each operation prepared when first called (see `Prepared`). */
-function preparer(context: OpenAPIContext, defaults: State): Preparer {
-  const values = namedValues(context, "server:", defaults.params);
-  const credentials = namedValues(context, "auth:", defaults.params);
-  const state = { ...defaults, params: callParams(defaults.params) };
-  const prepared = cached((id): Prepared => {
-    // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave.
-    const { lower, url } = parseRoute(id);
-    const plan = planOf(context, lower ?? state.verb, url);
-    let base: SplitBase | undefined;
-    try {
-      base = serverBase(context, plan, state.merged.baseUrl, values);
-    } catch {
-      // A server variable the defaults leave without a value, or no base: each call gives it or is refused.
-    }
-    const headers = headersOf(context, plan, state.merged, undefined, undefined);
-    const chosen = chooseCredentials(plan, credentials, headers, undefined);
-    addCredentials(headers, chosen);
-    const label = headers["content-type"] === undefined ? labelOf({}, plan.body.usual?.[0], plan.body) : undefined;
-    const bodyHeaders = label ? { ...headers, "content-type": label } : headers;
-    return { plan, base, headers, credentials: chosen, bodyHeaders };
-  }, 1000);
-  return { state, values, credentials, prepared };
-}
-
-/**
- * A value that is neither a list nor a plain object, checked for a text form: a `Date` as ISO 8601 (`YYYY-MM-DD`
- * where `date`), a file where `files` allows one, else one with a text form of its own (a `URL`); a `Map`, a `Blob`
- * elsewhere, an object whose text is `[object …]` are refused, naming `name`.
- */
-function opaque(value: object, name: string, date: boolean, files: boolean): unknown {
-  if (tagOf(value) === "[object Date]") {
-    const time = (value as Date).getTime();
-    if (Number.isNaN(time)) fail(`parameter ${quote(name)} is an invalid Date`);
-    const text = (value as Date).toISOString();
-    return date ? text.slice(0, 10) : text;
-  }
-  if (!(files && isBlob(value))) asText(value, name);
-  return value;
-}
-
-/**
- * A value checked all through for a text form (see `opaque()`), lists and plain objects walked, copied only where a
- * `Date` in them changes. A cycle is refused in linear time: the walk goes down it as soon as it meets it, so the
- * depth bound ends it before anything beside it is walked twice.
- */
-function textual(value: unknown, name: string, date = false, files = false, depth = 0): unknown {
-  if (typeof value !== "object" || value === null) {
-    if (typeof value === "symbol" || typeof value === "function") asText(value, name);
-    // `NaN` and `Infinity` are no number an API reads: refused rather than sent as their names.
-    if (typeof value === "number" && !Number.isFinite(value)) fail(`parameter ${quote(name)} is not a finite number`);
-    return value;
-  }
-  const list = Array.isArray(value);
-  if (!list && !isPlainObject(value)) return opaque(value, name, date, files);
-  if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
-  const keys = list ? undefined : Object.keys(value);
-  const count = keys ? keys.length : (value as unknown[]).length;
-  let changed: Record<string, unknown> | unknown[] | undefined;
-  for (let i = 0; i < count; i++) {
-    const key = keys ? keys[i]! : i;
-    const item = (value as Record<string | number, unknown>)[key];
-    // Text, the commonest item, has nothing to check.
-    const done = typeof item === "string" ? item : textual(item, name, date, files, depth + 1);
-    if (done === item) continue;
-    changed ??= list ? [...(value as unknown[])] : shallowCopy(value as Record<string, unknown>);
-    put(changed as Record<string, unknown>, String(key), done);
-  }
-  return changed ?? value;
-}
-
-/**
- * A value as JSON text, or a TypeError naming `what`: a cycle, a `BigInt`, a `Map`, a `Blob`, a symbol, `NaN` or
- * `Infinity` (which JSON would write as `null`), an invalid `Date` (whose `toJSON()` gives `null`) have none.
- */
-function jsonOf(value: unknown, what: string): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value, function (this: Record<string, unknown>, key, item) {
-      const kind = typeof item;
-      const other = kind === "object" && item !== null && !Array.isArray(item) && !isPlainObject(item);
-      if (kind === "symbol" || kind === "function" || (other && typeof item.toJSON !== "function")) throw 0;
-      if ((kind === "number" && !Number.isFinite(item)) || (item === null && this[key] != null)) throw 0;
-      return item;
-    });
-  } catch {}
-  return text ?? fail(`${what} has no JSON form`);
-}
-
-/** Whether a value is undefined in RFC 6570's sense: none, an empty list or object, or one of nothing but null. */
-function isAbsent(value: unknown): boolean {
-  if (value == null) return true;
-  if (typeof value !== "object") return false;
-  if (Array.isArray(value)) return value.every((item) => item == null);
-  return isPlainObject(value) && Object.keys(value).every((key) => value[key] == null);
-}
-
-/**
- * A value held to the shape its schema's `type` allows: a list or object for a primitive, and a primitive for an
- * object, are refused; a primitive for a list is a list of one, as users write it.
- */
-function shaped(shape: Shape, value: unknown, what: string, name: string, route: string): unknown {
-  if (shape === "any") return value;
-  const list = Array.isArray(value);
-  const compound = list || isPlainObject(value);
-  const at = () => `${what} ${quote(name)} of ${quote(route)}`;
-  if (shape === "primitive" && compound) fail(`${at()} must be one value, not ${list ? "a list" : "an object"}`);
-  if (shape === "object" && (list || !compound)) fail(`${at()} must be an object`);
-  return shape === "array" && !compound ? [value] : value;
-}
-
-/**
- * A parameter's value from the call, checked (a JSON one as its text), or `undefined` when
- * absent; a required one absent, or a whole path segment made empty for a method that changes things, refused.
- */
-function parameterValue(parameter: ParameterPlan, value: unknown, plan: OperationPlan): unknown {
-  const { key, required, shape } = parameter;
-  const kind = typeof value;
-  // Text, a number or a boolean, for a parameter of one value or any: nothing to walk or shape (the commonest).
-  const one = kind === "string" || kind === "number" || kind === "boolean";
-  const plain = one && value !== "" && (kind !== "number" || Number.isFinite(value));
-  if (plain && !parameter.json && (shape === "primitive" || shape === "any")) return value;
-  if (isAbsent(value)) {
-    if (required) fail(`parameter ${quote(key)} is required by ${quote(plan.route)}`);
-    return undefined;
-  }
-  if (parameter.json) return jsonOf(value, `parameter ${quote(key)} of ${quote(plan.route)}`);
-  value = shaped(shape, textual(value, key, parameter.date), "parameter", key, plan.route);
-  if (value === "" && parameter.segment && plan.method !== "get" && plan.method !== "head") {
-    fail(`parameter ${quote(key)} of ${quote(plan.route)} is empty: the request would act on the path without it`);
-  }
-  return value;
-}
-/** Takes one name-value pair of a parameter or form field. */
-type AddPair = (name: string, value: unknown) => void;
-
-/**
- * A value nested in lists and objects in the bracket form `qs`, Rails and Stripe read, pair by pair: `name[key]`,
- * `name[0]`, `name[0][key]`, each with a value that is not a list or object. `null` and `undefined` are left out.
- * A cycle is refused: the walk goes down it first, so the depth bound ends it in linear time (see `textual()`).
- */
-function bracketPairs(name: string, value: unknown, add: AddPair, depth = 0): void {
-  if (typeof value !== "object" || value === null || !(Array.isArray(value) || isPlainObject(value))) {
-    if (value != null) add(name, value);
-    return;
-  }
-  if (depth > MAX_DEPTH) fail(`parameter ${quote(name)} is nested too deeply, or holds itself`);
-  // A list by index: for-in over an array is several times slower in V8.
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) bracketPairs(name + "[" + i + "]", value[i], add, depth + 1);
-    return;
-  }
-  for (const key of Object.keys(value)) bracketPairs(name + "[" + key + "]", value[key], add, depth + 1);
-}
-
-/**
- * A form field's value as the text it is sent as, checked all through: an object as JSON text (see `jsonOf()`),
- * anything else as `textual()` checks it (a `Date` as ISO 8601, `NaN` refused).
- */
-function formText(item: unknown, field: string): string {
-  if (typeof item === "string") return item;
-  return isPlainObject(item) ? jsonOf(item, `form field ${quote(field)}`) : asText(textual(item, field), field);
-}
-
-const isListOrObject = (value: unknown) => Array.isArray(value) || isPlainObject(value);
-
-/**
- * Whether a list or object holds another: a value no OpenAPI style writes but deepObject's brackets. A list is
- * read as it is (a call asks this of every list value it shapes; Object.values() would copy it).
- */
-function isNested(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(isListOrObject);
-  return isPlainObject(value) && Object.values(value).some(isListOrObject);
-}
-
-/** What joins an unexploded list's items in a delimited style; a form's are joined by `,`. */
-const DELIMITERS = new Map([
-  ["spaceDelimited", " "],
-  ["pipeDelimited", "|"],
-  ["tabDelimited", "\t"],
-]);
-
-/**
- * A value in the shape RFC 6570 expands as OpenAPI's style table writes it: a `deepObject`'s keys as `name[key]`, and any value nested deeper than its style writes in that
- * bracket form; not exploded, an object as its keys and values in one list (what `{x}`, `{;x}` and `{?x}` write
- * for either, and label's dots need), and `spaceDelimited` and `pipeDelimited` lists joined by a space or a pipe.
- * A header exploded: `key=value` pairs, comma-joined.
- */
-function styled({ name, style, explode, in: where }: ParameterPlan, value: unknown): unknown {
-  // One value is written as it is, in every style.
-  if (typeof value !== "object" || value === null) return value;
-  const query = where === "query";
-  // Expanded as an exploded object, each pair `name[key]=value` (callPlan() writes an unexploded one apart).
-  if (query && (style === "deepObject" || isNested(value))) {
-    const pairs: Record<string, unknown> = {};
-    bracketPairs(name, value, (pair, item) => put(pairs, pair, item));
-    return pairs;
-  }
-  if (isNested(value)) fail(`parameter ${quote(name)} holds a list or object in another: no ${where} style writes it`);
-  const object = isPlainObject(value) ? value : undefined;
-  const entries = object && Object.entries(object).filter(([, item]) => item != null);
-  if (entries && explode && where === "header") return entries.map((entry) => entry.join("=")).join(",");
-  if (explode || !(entries || Array.isArray(value))) return value;
-  const list = entries ? entries.flat() : (value as unknown[]);
-  const delimiter = DELIMITERS.get(style);
-  return delimiter === undefined ? list : list.join(delimiter);
-}
-
-/** A form field of a list, an object or text, pair by pair, in the style of a query parameter (its Encoding Object's). */
-function styledField(name: string, value: unknown, { style = "form", explode }: FieldEncoding, add: AddPair): void {
-  const exploding = explode ?? style === "form";
-  if (style === "deepObject" || isNested(value)) {
-    bracketPairs(name, value, add);
-    return;
-  }
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value).filter(([, item]) => item != null);
-    if (exploding) for (const [key, item] of entries) add(key, item);
-    else {
-      add(
-        name,
-        entries
-          .flat()
-          .map((item) => formText(item, name))
-          .join(","),
-      );
-    }
-    return;
-  }
-  if (!Array.isArray(value)) {
-    add(name, value);
-    return;
-  }
-  const items = value.filter((item) => item != null);
-  if (exploding) for (const item of items) add(name, item);
-  else add(name, items.map((item) => formText(item, name)).join(DELIMITERS.get(style) ?? ","));
-}
-
-/** Whether an Encoding Object styles its property, as a query parameter's style would write it. */
-const isStyled = (encoded: FieldEncoding | undefined): boolean =>
-  encoded !== undefined && (encoded.style !== undefined || encoded.explode !== undefined);
-
-/** A form field's value, pair by pair: as its Encoding Object styles it, else a pair per list item. */
-function fieldPairs(name: string, value: unknown, encoded: FieldEncoding | undefined, add: AddPair): void {
-  if (isStyled(encoded)) styledField(name, value, encoded!, add);
-  else if (Array.isArray(value)) for (const item of value) add(name, item);
-  else add(name, value);
-}
-
-/**
- * A URL-encoded form's fields as the environment's `URLSearchParams`. A property its Encoding Object styles is
- * written as a query parameter of that style would be (deepObject's brackets too); one it gives a JSON
- * `contentType`, as JSON text; any other as the 3.1.1 defaults have it: text, a field per list item, an object as
- * JSON text. A file has no place in one.
- */
-function urlEncodedBody(fields: [string, unknown][], encoding: Map<string, FieldEncoding>): unknown {
-  const body = new (globalThis as DescriptionNode).URLSearchParams() as { append(name: string, value: string): void };
-  const add: AddPair = (field, item) => {
-    if (item == null) return;
-    if (typeof item === "object" && isBlob(item)) {
-      fail(`form field ${quote(field)} is a file: a URL-encoded form holds text alone`);
-    }
-    body.append(field, formText(item, field));
-  };
-  for (const [name, value] of fields) {
-    const encoded = encoding.get(name);
-    if (encoded?.contentType && isJson(encoded.contentType)) add(name, jsonOf(value, `form field ${quote(name)}`));
-    else fieldPairs(name, value, encoded, add);
-  }
-  return body;
-}
-
-/**
- * A multipart form's parts, as the environment's `FormData`: a list is a part per item, files and blobs go as they
- * are, objects as JSON text; a part whose Encoding Object names a `contentType` is a blob of that type (a JSON
- * one holds JSON text), and one it styles is written as a form field of that style would be, text parts.
- */
-function multipartBody(fields: [string, unknown][], encoding: Map<string, FieldEncoding>): unknown {
-  const globals = globalThis as DescriptionNode;
-  const body = new globals.FormData() as { append(name: string, value: unknown): void };
-  for (const [name, value] of fields) {
-    const encoded = encoding.get(name);
-    const type =
-      isStyled(encoded) || !encoded?.contentType || RANGE.test(encoded.contentType) ? "" : encoded.contentType;
-    fieldPairs(name, value, encoded, (field, item) => {
-      if (item == null) return;
-      if (isBlob(item)) body.append(field, item);
-      else if (type) {
-        const text = isJson(type) ? jsonOf(item, `form field ${quote(field)}`) : formText(item, field);
-        body.append(field, new globals.Blob([text], { type }));
-      } else body.append(field, formText(item, field));
-    });
-  }
-  return body;
-}
-
-/** Form fields as the environment's `URLSearchParams` or `FormData`, so that no DOM type is named here. */
-function formBody(form: string, fields: [string, unknown][], encoding: Map<string, FieldEncoding>): unknown {
-  return MULTIPART.test(form) ? multipartBody(fields, encoding) : urlEncodedBody(fields, encoding);
-}
-
-/**
- * The media type a body goes as, by the value: fields holding a file as multipart (refused where none is listed);
- * a list as the first JSON type, an object as the first JSON type but JSON Patch (which holds a list); else a form,
- * else the first type listed. `undefined` when the operation has none.
- */
-function mediaTypeFor(plan: BodyPlan, body: unknown, file: string | undefined, route: string): string | undefined {
-  if (file !== undefined) {
-    return plan.multipart ?? fail(`form field ${quote(file)} is a file: ${quote(route)} takes no multipart body`);
-  }
-  if (plan.jsonList !== undefined) return Array.isArray(body) ? plan.jsonList : plan.jsonObject;
-  return plan.formType ?? plan.types[0];
-}
-
-/** What a body of a media type is labelled: none for multipart, which fetch labels with its boundary. */
-const labelFor = /* @__PURE__ */ cached((type): string | undefined => {
-  if (MULTIPART.test(type)) return undefined;
-  return /^application\/json\s*$/i.test(type) ? JSON_TYPE : type;
-}, 100);
-
-/** Whether a query parameter's value needs writing apart: nested, where its style does not explode. */
-const nestedUnexploded = ({ in: where, style, explode }: ParameterPlan, value: unknown) =>
-  where === "query" && !explode && style !== "deepObject" && isNested(value);
-
-/** A pair (or nested pairs, in the bracket form) percent-encoded for the query, added to `pairs`. */
-function addNested(pairs: string[], name: string, value: unknown): void {
-  bracketPairs(name, value, (pair, item) => {
-    pairs.push(encode(pair, UNRESERVED, name) + "=" + encode(asText(item, pair), UNRESERVED, name));
-  });
-}
-
-/**
- * An undeclared `"query:<name>"` key's pairs: a parameter newer than the description, sent as the query's default
- * style writes it (`form`, exploded: a list repeats its name), nested values in the bracket form.
- */
-function undeclaredQuery(pairs: string[], name: string, value: unknown): void {
-  if (!Array.isArray(value) || isNested(value)) addNested(pairs, name, value);
-  else for (const item of value) if (item != null) addNested(pairs, name, item);
-}
-
-/** A location's values, made when first needed (by its name, so that each access is to one known field). */
-function valuesIn(call: Call, where: "path" | "query" | "cookie"): Record<string, unknown> {
-  if (where === "path") {
-    call.inPath ??= {};
-    return call.inPath;
-  }
-  if (where === "query") {
-    call.inQuery ??= {};
-    return call.inQuery;
-  }
-  call.inCookie ??= {};
-  return call.inCookie;
-}
-
-/** No values: what a location's template expands when the call gives none. */
-const NONE: Record<string, unknown> = {};
-
-/** Whether a required parameter the call leaves out is filled by a credential, or (a header) set in `headers`. */
-const suppliedElsewhere = ({ in: where, name }: ParameterPlan, i: number, fills: number[], headers: DescriptionNode) =>
-  fills.includes(i) || (where === "header" && ownField(headers, name.toLowerCase()) !== undefined);
-
-/**
- * Each parameter's value taken from the call, checked and in shape, into the values its location's template expands
- * (`put()`, and expand() reads own keys: any name is data), a header parameter's as text. A value under
- * `"<in>:<name>"` wins over one under the parameter's key; a `url` parameter may have come beside the route.
- */
-function placeParameters(plan: OperationPlan, call: Call, fills: number[], headers: DescriptionNode): void {
-  const { parameters } = plan;
-  const { given } = call;
-  for (let i = 0; i < parameters.length; i++) {
-    const parameter = parameters[i]!;
-    let value = given && (given[2 * i + 1] ?? given[2 * i]);
-    if (value === undefined && parameter.name === "url") {
-      value = call.urlParameter;
-      call.urlParameter = undefined;
-    }
-    // Most parameters a description declares are optional and absent from a call: nothing to check. A required one
-    // may be a credential's place, or a header set in `headers`.
-    if (value === undefined && (!parameter.required || suppliedElsewhere(parameter, i, fills, headers))) continue;
-    value = parameterValue(parameter, value, plan);
-    if (value === undefined) continue;
-    // Only `""`, a list or an object can leave a path segment empty: the path is looked at then.
-    if (plan.guard && parameter.in === "path" && (value === "" || typeof value === "object")) call.emptyish = true;
-    // One value (the commonest) is written as it is in every style: no shaping to do.
-    const one = typeof value !== "object";
-    if (!one && nestedUnexploded(parameter, value)) {
-      call.nested ??= [];
-      addNested(call.nested, parameter.name, value);
-    } else if (parameter.in === "header") {
-      call.inHeaders ??= {};
-      const text = one ? value : styled(parameter, value);
-      // A list's null items are absent, as in every other location (RFC 6570), not empty values.
-      put(
-        call.inHeaders,
-        parameter.name,
-        asText(Array.isArray(text) ? text.filter((item) => item != null) : text, parameter.key),
-      );
-    } else {
-      const values = valuesIn(call, parameter.in);
-      const written = one || parameter.json ? value : styled(parameter, value);
-      // put() only for `__proto__` (see addProperty()).
-      if (parameter.variable === "__proto__") put(values, parameter.variable, written);
-      else values[parameter.variable] = written;
-    }
-  }
-}
-
-/**
- * A call's key that no parameter took, by where it goes: a `"server:"` key (checked) to the server, an undeclared
- * `"query:"` key to `pairs`, a `"body:"` key to the body; any other to the body, or for a GET or HEAD (which sends
- * none) to the query, unless the description declares it a body property.
- */
-function take(plan: OperationPlan, call: Call, key: string, value: unknown, own: boolean) {
-  const { route, method, body } = plan;
-  const get = method === "get" || method === "head";
-  const colon = key.indexOf(":");
-  // The commonest first: a body property.
-  if (colon < 0 && !get && key !== "data") {
-    addField(call, body.form, key, value, false);
-    return;
-  }
-  const where = colon < 0 ? "" : key.slice(0, colon);
-  if (where === "server" || where === "auth") {
-    // The call's own server values and credentials are checked and worked out for it (see `namedValues()`); the
-    // defaults' were, once.
-    if (where === "server") call.servers ||= own;
-    else call.auths ||= own;
-  } else if (where === "query") {
-    call.pairs ??= [];
-    undeclaredQuery(call.pairs, key.slice(6), textual(value, key));
-  } else if (where === "path" || where === "header" || where === "cookie") {
-    const hint = where === "path" ? "" : ": set it in `headers`";
-    fail(`${quote(route)} declares no ${where} parameter ${quote(key.slice(colon + 1))} for ${quote(key)}${hint}`);
-  } else if (get && where === "body") fail(`${quote(route)} has no body for ${quote(key)}`);
-  else if (get && body.fields.has(key)) {
-    fail(`${quote(route)} sends no body: ${quote(key)} is a property of the body its description declares`);
-  } else if (get) call.query = addPairs(call.query, key, textual(value, key));
-  else if (key === "data" && !(body.form && body.fields.has(key))) call.whole = value;
-  else addField(call, body.form, where === "body" ? key.slice(5) : key, value, where === "body");
-}
-
-/** A body property or form field added (see `Call`). */
-function addField(rest: Call, form: boolean, name: string, value: unknown, escaped: boolean): void {
-  rest.escaped ||= escaped;
-  if (!form) {
-    addProperty(rest, name, value);
-    return;
-  }
-  if (rest.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) rest.file = name;
-  rest.fields ??= [];
-  rest.fields.push([name, value]);
-}
-
-/** Whether a body property holds a file: the first one that does is noted (see `Call.file`). */
-function noteFile(call: Call, name: string, value: unknown): void {
-  if (call.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) call.file = name;
-}
-
-/** A property of the body object (the commonest key), and whether it holds a file. */
-function addProperty(call: Call, name: string, value: unknown, noted = false): void {
-  if (!noted) noteFile(call, name, value);
-  call.object ??= {};
-  const { object } = call;
-  // put() only for `__proto__`: a store of its own here costs a fraction of one shared by every caller of put().
-  if (name === "__proto__") put(object, name, value);
-  else object[name] = value;
-}
-
-/**
- * For a form: whether the call's fields make the body. `data` given whole is the body where it is a `FormData`, a
- * `URLSearchParams`, or a URL-encoded form's text (a multipart one's needs a boundary only fetch writes); an
- * object's keys are fields.
- */
-function formFields(plan: OperationPlan, rest: Call): boolean {
-  const { whole } = rest;
-  if (whole === undefined) return true;
-  if (isForm(whole)) return false;
-  if (typeof whole === "string" && !MULTIPART.test(mediaTypeFor(plan.body, whole, undefined, plan.route)!)) {
-    return false;
-  }
-  if (!isPlainObject(whole)) {
-    mustBe(`option \`data\` of ${quote(plan.route)}`, "an object of form fields, a FormData or form text", whole);
-  }
-  for (const name of Object.keys(whole)) addField(rest, true, name, whole[name], false);
-  rest.whole = undefined;
-  return true;
-}
-
-/**
- * A form's fields, each held to the shape its schema allows (a list of our own: shaped in place). What they hold is
- * checked for a text form as the form is written, in the one walk that writes it (see `formText()`).
- */
-function checkedFields(plan: OperationPlan, fields: [string, unknown][]): [string, unknown][] {
-  for (const field of fields) {
-    field[1] = shaped(plan.body.fields.get(field[0]) ?? "any", field[1], "form field", field[0], plan.route);
-  }
-  return fields;
-}
-
-/** Whether a value is a file: checks that cost less than its tag's rule out text, lists and plain objects first. */
-const isFile = (value: unknown) =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !isPlainObject(value) && isBlob(value);
-
-/** Whether an object is a file or a list holding one (a loop, not `some()`: this runs for every body property). */
-function holdsFile(value: object): boolean {
-  if (!Array.isArray(value)) return !isPlainObject(value) && isBlob(value);
-  for (let i = 0; i < value.length; i++) if (isFile(value[i])) return true;
-  return false;
-}
-
-/**
- * The body, and the media type it goes as in `type`. `data` alone is the body as it is (a string JSON text where JSON is
- * listed); else the fields are: a form where the media type is one, else one object.
- */
-function callBody(plan: OperationPlan, rest: Call): unknown {
-  const { route, body } = plan;
-  const gathered = (body.form && formFields(plan, rest)) || rest.escaped;
-  const { whole } = rest;
-  if (gathered && whole !== undefined) {
-    fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
-  }
-  if (whole !== undefined) {
-    rest.type = mediaTypeFor(body, whole, undefined, route);
-    return typeof whole === "string" && body.jsonList !== undefined ? JSON.stringify(whole) : whole;
-  }
-  if (rest.urlParameter !== undefined) addField(rest, body.form, "url", rest.urlParameter, false);
-  const { fields, object } = rest;
-  const type = mediaTypeFor(body, fields || object ? NONE : undefined, rest.file, route);
-  rest.type = type;
-  if (type === undefined || (type !== body.formType && type !== body.multipart)) return object;
-  // A form; or fields holding a file, listed as multipart.
-  const list = fields ?? Object.entries(object ?? {});
-  return list.length || body.required ? formBody(type, checkedFields(plan, list), body.encoding) : undefined;
-}
-
-/** A body where the description requires one and the call gave none: the empty value of its media type. */
-function emptyBody(type: string | undefined): unknown {
-  if (type === undefined) return {};
-  // A JSON Patch is a list of operations.
-  if (isJson(type)) return JSON_PATCH.test(type) ? [] : {};
-  if (!FORM_TYPE.test(type)) return "";
-  return new (globalThis as DescriptionNode)[MULTIPART.test(type) ? "FormData" : "URLSearchParams"]();
-}
-
-/**
- * The body settled: a PUT or PATCH without one sends `""` (as `endpoint()` does), a required one left out its
- * media type's empty value.
- */
-function settle(plan: OperationPlan, body: unknown, type: string | undefined): unknown {
-  if (body === undefined && (plan.method === "put" || plan.method === "patch")) body = "";
-  if ((body === undefined || body === "") && plan.body.required) return emptyBody(type);
-  return body;
-}
-
-/**
- * What a body is labelled where the caller did not: by its media type, or, where only ranges are listed, as JSON
- * when it is an object (text and bytes go unlabelled); nothing without one.
- */
-function labelOf(body: unknown, type: string | undefined, { required, usual }: BodyPlan): string | undefined {
-  // A PUT's `""` is no body, unless the description requires one: then it is the empty one.
-  if (body === undefined || (body === "" && !required)) return undefined;
-  // The type an object goes as is labelled as the plan says, without a lookup (most calls send one).
-  if (type !== undefined) return type === usual?.[0] ? usual[1] : labelFor(type);
-  return typeof body === "string" || isRawBody(body) ? undefined : JSON_TYPE;
-}
-
-/** A path that values left with an empty segment (`//`, or a `/` the key does not end with), refused. */
-function refuseEmptySegment({ route, trailing }: OperationPlan, url: string): void {
-  const [path] = url.split("?", 1) as [string];
-  if (path.includes("//") || (!trailing && path.endsWith("/"))) {
-    fail(`${quote(route)}: a path parameter's value makes an empty segment in ${quote(path)}`);
-  }
-}
-
-/**
- * The URL: the operation's templates expanded under the base, with the credentials' query pairs; the cookie
- * parameters into `headers`.
- */
-function targetOf(plan: OperationPlan, call: Call, headers: Record<string, unknown>, base: SplitBase, auth: string) {
-  const { templates } = plan;
-  let url = expand(templates[0], call.inPath ?? NONE);
-  if (call.emptyish) refuseEmptySegment(plan, url);
-  // Most operations have no query, reserved or cookie parameter: their templates are one empty literal.
-  if (call.inQuery) url += expand(templates[1], call.inQuery);
-  if (call.inCookie) {
-    const pairs = expand(templates[3], call.inCookie).slice(1).replace(/&/g, "; ");
-    if (pairs) headers.cookie = headers.cookie ? headers.cookie + "; " + pairs : pairs;
-  }
-  // `allowReserved` values keep reserved characters, but not the three a query cannot hold: `#` would end it,
-  // `[` and `]` belong to hosts.
-  if (call.inQuery && templates[2].parts.length > 1) {
-    const pairs = expand(templates[2], call.inQuery).slice(1);
-    call.nested ??= [];
-    call.nested.unshift(pairs.replace(/[#[\]]/g, encodeURIComponent));
-  }
-  const pairs = call.pairs ? [...(call.nested ?? []), ...call.pairs] : call.nested;
-  let more = pairs ? pairs.filter(Boolean).join("&") : "";
-  if (base[1]) more = more ? more + "&" + base[1] : base[1];
-  if (auth) more = more ? more + "&" + auth : auth;
-  // A GET's or HEAD's other keys, as endpoint() writes them, and a `url` parameter no declared one took.
-  const get = plan.method === "get" || plan.method === "head";
-  const query = get ? addPairs(call.query, "url", call.urlParameter) : "";
-  if (query) more = more ? more + "&" + query : query;
-  if (more) url += (url.includes("?") ? "&" : "?") + more;
-  // Whether the path key starts with "/" is the plan's: reading a string just built would flatten it.
-  return base[0] + (plan.rooted ? url : "/" + url) + base[2];
-}
-
-/** What a call's keys hold, read in one pass once its operation is known (see `readCall()`). */
-interface Call {
-  baseUrl: unknown;
-  headers: unknown;
-  mediaType: unknown;
-  request: unknown;
-  /** Whether it gives a `"server:"` or an `"auth:"` key (the defaults' are worked out once). */
-  servers: boolean;
-  auths: boolean;
-  /**
-   * Body properties or form fields, in the call's order, a `"body:<name>"` key's under its name: as a list for a
-   * form (a name may repeat), as the object itself for any other body (the commonest, built once).
-   */
-  fields: [string, unknown][] | undefined;
-  object: Record<string, unknown> | undefined;
-  /** The first key whose value is a file, or a list holding one: the body goes as multipart. */
-  file: string | undefined;
-  /** Whether a `"body:"` key (or a form's fields in `data`) was given: the fields are then the whole body. */
-  escaped: boolean;
-  /** `data`, the body given whole (unless the form declares a `data` field). */
-  whole: unknown;
-  /** For a GET or HEAD, the other keys as query pairs, as `endpoint()` writes them. */
-  query: string;
-  /** Undeclared `"query:"` keys' pairs, percent-encoded. */
-  pairs: string[] | undefined;
-  /** The values its keys give parameters, by slot (see `OperationPlan.keys`); none where it gives none. */
-  given: unknown[] | undefined;
-  /** Where its parameters go: each location's values, made when the call gives one (see `placeParameters()`). */
-  inPath: Record<string, unknown> | undefined;
-  inQuery: Record<string, unknown> | undefined;
-  inCookie: Record<string, unknown> | undefined;
-  /** The header parameters given, by name, as text. */
-  inHeaders: Record<string, unknown> | undefined;
-  /** Pairs of unexploded query parameters holding nested values, percent-encoded. */
-  nested: string[] | undefined;
-  /** A `url` parameter given beside the route, until a declared parameter takes it. */
-  urlParameter: unknown;
-  /** The media type its body goes as. */
-  type: string | undefined;
-  /** Whether a path value may have left a segment empty (see `OperationPlan.guard`). */
-  emptyish: boolean;
-}
-
-/** A header parameter the description may not set, given by name: never sent in the query or the body. */
-function refuseHeader({ route }: OperationPlan, key: string): never {
-  return fail(`${quote(route)} sends no header parameter ${quote(key)}: set it in \`headers\``);
-}
-
-/** A named option of a call, over the state's (`method` and `url` named the operation already). */
-function readNamed(call: Call, key: string, value: unknown): void {
-  if (key === "baseUrl" || key === "headers" || key === "mediaType") call[key] = value;
-  else if (key === "request") {
-    checkRequest(value);
-    call.request = mergeValue(call.request, value, "request");
-  }
-}
-
-/** A call's record, before its keys are read. */
-function newCall(state: State, urlParameter: unknown): Call {
-  return {
-    baseUrl: undefined,
-    headers: undefined,
-    mediaType: undefined,
-    request: state.merged.request === undefined ? undefined : copy(state.merged.request, "request"),
-    servers: false,
-    auths: false,
-    fields: undefined,
-    object: undefined,
-    file: undefined,
-    escaped: false,
-    whole: undefined,
-    query: "",
-    pairs: undefined,
-    given: undefined,
-    inPath: undefined,
-    inQuery: undefined,
-    inCookie: undefined,
-    inHeaders: undefined,
-    nested: undefined,
-    urlParameter,
-    type: undefined,
-    emptyish: false,
-  };
-}
-
-/** A parameter's value put in the slots its key fills. */
-function give(call: Call, plan: OperationPlan, slots: number[], value: unknown): void {
-  call.given ??= new Array(plan.parameters.length * 2);
-  for (const slot of slots) call.given[slot] = value;
-}
-
-/** The body properties that came before `key`, all of its keys before it, stored once another kind of key comes. */
-function addRun(call: Call, options: Record<string, unknown>, key: string): void {
-  for (const name in options) {
-    if (name === key) return;
-    addProperty(call, name, options[name], true);
-  }
-}
-
-/**
- * A call's keys in one pass: its named options (from `options`), and each key of `params` (the call's over the
- * defaults'): a parameter's value to its slots, any other key taken (see `take()`).
- */
-function readCall(
-  state: State,
-  plan: OperationPlan,
-  options: Record<string, unknown>,
-  params: Record<string, unknown>,
-  urlParameter: unknown,
-): Call {
-  const call = newCall(state, urlParameter);
-  const properties = plan.asObject && params === options;
-  // The body properties before any other key, counted: where they are all the keys (the commonest POST), the
-  // body is one spread copy, which costs a fraction of a store per key.
-  let run = 0;
-  for (const key in options) {
-    const value = options[key];
-    const skip = value === undefined || !hasOwn(options, key);
-    // One lookup tells a named option, a parameter's key or escaped key from the rest.
-    const slots = skip ? undefined : plan.keys.get(key);
-    if (!skip && slots === undefined && properties && key !== "data" && key.indexOf(":") < 0) {
-      noteFile(call, key, value);
-      if (run >= 0) run++;
-      else addProperty(call, key, value, true);
-      continue;
-    }
-    if (run > 0) addRun(call, options, key);
-    run = -1;
-    if (skip) continue;
-    if (slots === NAMED_KEY) readNamed(call, key, value);
-    else if (slots === REFUSED_KEY) refuseHeader(plan, key);
-    else if (params !== options) {
-      if (slots === undefined && key.startsWith("server:")) call.servers = true;
-      if (slots === undefined && key.startsWith("auth:")) call.auths = true;
-    } else if (slots !== undefined) give(call, plan, slots, value);
-    else take(plan, call, key, value, true);
-  }
-  if (run > 0) call.object = { ...options };
-  if (params === options) return call;
-  for (const key in params) {
-    const value = params[key];
-    if (value === undefined || !hasOwn(params, key)) continue;
-    const slots = plan.keys.get(key);
-    if (slots === REFUSED_KEY) refuseHeader(plan, key);
-    else if (slots === undefined) take(plan, call, key, value, false);
-    else if (slots !== NAMED_KEY) give(call, plan, slots, value);
-  }
-  return call;
-}
-
-/**
- * A call's headers: its own where it worked them out (see `callPlan()`), else the prepared ones copied; labelled for
- * its body where the caller did not. A spread copy is quickest, but V8 before Node 22 makes adding a key to one cost
- * several times the copy: the usual label is in `bodyHeaders` already.
- */
-function headersFor(prepared: Prepared, own: DescriptionNode | undefined, label: string | undefined) {
-  if (own) {
-    if (label !== undefined && own["content-type"] === undefined) own["content-type"] = label;
-    return own;
-  }
-  const { headers: preset, bodyHeaders } = prepared;
-  if (label === undefined || preset["content-type"] !== undefined) return { ...preset };
-  if (bodyHeaders["content-type"] === label) return { ...bodyHeaders };
-  const headers = shallowCopy(preset);
-  headers["content-type"] = label;
-  return headers;
-}
-
-/**
- * The operation a call names, as prepared: by its route (a literal's hash is kept, so one lookup finds it), or by
- * the method and path that `method`, `url` or the defaults give.
- */
-function readyFor(prepared: Preparer["prepared"], state: State, options: Record<string, unknown>, route?: string) {
-  // Named loads, not ownField()'s keyed one, which every description read shares: a call's options are read often.
-  const given = options.method !== undefined && hasOwn(options, "method") ? options.method : undefined;
-  if (route !== undefined && given === undefined) return prepared(route);
-  const parsed = route === undefined ? undefined : parseRoute(route);
-  const method = given === undefined ? (parsed?.lower ?? state.verb) : checkMethod(given);
-  const path = parsed ? parsed.url : (ownField(options, "url") ?? state.merged.url);
-  if (typeof path !== "string") mustBe("option `url`", "an operation's path", path);
-  return prepared(method + " " + path);
-}
-
-/**
- * One call of an operation, the one way every call takes: its plan and what the state prepared for it, the
- * parameters placed, the URL on the server's base, the body from what is left, the headers labelled.
- */
-function callPlan(
-  context: OpenAPIContext,
-  { state, values, credentials, prepared }: Preparer,
-  options: Record<string, unknown>,
-  route: string | undefined,
-): RequestOptions {
-  const ready = readyFor(prepared, state, options, route);
-  const { plan } = ready;
-  const params = callParameters(state, options);
-  // Beside a route, `url` is a parameter; merged options set theirs aside.
-  let urlParameter = route ? options.url : urlParameterOf(options);
-  if (route && !hasOwn(options, "url")) urlParameter = undefined;
-  const call = readCall(state, plan, options, params, urlParameter);
-  // Headers, a media type or credentials of the call's own, or a parameter in a credential's place: its headers and
-  // credentials are worked out for it; else they are the prepared ones.
-  let own: DescriptionNode | undefined;
-  let chosen = ready.credentials;
-  if (call.headers !== undefined || call.mediaType !== undefined || call.auths || givesPlace(plan, call)) {
-    own = headersOf(context, plan, state.merged, call.headers, call.mediaType);
-    const given = call.auths ? namedValues(context, "auth:", options, credentials) : credentials;
-    chosen = chooseCredentials(plan, given, own, call);
-    addCredentials(own, chosen);
-  }
-  placeParameters(plan, call, chosen.fills, own ?? ((state.merged.headers ?? NONE) as DescriptionNode));
-  if (chosen.error) fail(chosen.error);
-  let base = ready.base;
-  if (call.servers || call.baseUrl !== undefined || !base) {
-    const given = call.servers ? namedValues(context, "server:", options, values) : values;
-    base = serverBase(context, plan, call.baseUrl ?? state.merged.baseUrl, given);
-  }
-  const get = plan.method === "get" || plan.method === "head";
-  const body = get ? undefined : settle(plan, callBody(plan, call), call.type);
-  const headers = headersFor(ready, own, labelOf(body, call.type, plan.body));
-  if (call.inHeaders) addHeaders(headers, call.inHeaders);
-  const result: RequestOptions = {
-    method: plan.method,
-    url: targetOf(plan, call, headers, base, chosen.query),
-    headers: headers as RequestHeaders,
-  };
-  if (body !== undefined) result.body = body;
-  if (call.request) result.request = call.request as RequestMeta;
-  return result;
-}
-
-/** A server plan written back as a Server Object: its URL, its variables' defaults and `enum`s. */
-function reducedServer({ url, variables }: ServerPlan): DescriptionNode[] {
-  const declared: DescriptionNode = {};
-  for (const { name, fallback, choices } of variables.values()) {
-    const variable: DescriptionNode = {};
-    if (fallback !== undefined) variable.default = fallback;
-    if (choices) variable.enum = choices;
-    if (fallback !== undefined || choices) put(declared, name, variable);
-  }
-  return [Object.keys(declared).length ? { url, variables: declared } : { url }];
-}
-
-/** A parameter plan written back as JSON text (to be compared between operations): defaults left out. */
-function reducedParameter(parameter: ParameterPlan): string {
-  const { name, in: where, style, explode, required, json, shape, date, reserved } = parameter;
-  const reduced: DescriptionNode = { name, in: where };
-  const plain = defaultStyle(where);
-  if (style !== plain) reduced.style = style;
-  if (explode !== (style === "form")) reduced.explode = explode;
-  if (reserved) reduced.allowReserved = true;
-  if (required && where !== "path") reduced.required = true;
-  if (json) reduced.content = { "application/json": {} };
-  else if (shape !== "any" || date) {
-    reduced.schema = { type: shape === "primitive" ? "string" : shape, format: date ? "date" : undefined };
-  }
-  return JSON.stringify(reduced);
-}
-
-/** The properties of a reduced schema, each with the type its shape needs. */
-function reducedSchema(fields: Map<string, Shape>, schemas: Map<Map<string, Shape>, string>): DescriptionNode {
-  // One schema many bodies share is written once, under `components`: its copies would grow as operations times
-  // properties.
-  let name = schemas.get(fields);
-  if (name === undefined) {
-    name = schemas.size.toString(36);
-    schemas.set(fields, name);
-  }
-  return { $ref: "#/components/schemas/" + name };
-}
-
-/** The schemas reduced bodies refer to (see `reducedSchema()`), each with the type each property's shape needs. */
-function reducedComponents(schemas: Map<Map<string, Shape>, string>): DescriptionNode {
-  const components: DescriptionNode = {};
-  for (const [fields, name] of schemas) {
-    const properties: DescriptionNode = {};
-    for (const [property, shape] of fields) {
-      put(properties, property, shape === "any" ? {} : { type: shape === "primitive" ? "string" : shape });
-    }
-    components[name] = { properties };
-  }
-  return components;
-}
-
-/** A request body plan written back: its media types, a form's encoding and fields, whether required. */
-function reducedBody(
-  { types, required, encoding, fields }: BodyPlan,
-  method: string,
-  schemas: Map<Map<string, Shape>, string>,
-): DescriptionNode | undefined {
-  if (method === "get" || method === "head") {
-    return fields.size ? { content: { "application/json": { schema: reducedSchema(fields, schemas) } } } : undefined;
-  }
-  // A required body of media ranges alone is still required: left out, it goes as `{}`.
-  if (!types.length && !required) return undefined;
-  const content: DescriptionNode = {};
-  for (const type of types) put(content, type, {});
-  const formType = types.find((type) => FORM_TYPE.test(type));
-  if (formType !== undefined) {
-    const media: DescriptionNode = fields.size ? { schema: reducedSchema(fields, schemas) } : {};
-    if (encoding.size) media.encoding = Object.fromEntries(encoding);
-    content[formType] = media;
-  }
-  return required ? { required, content } : { content };
-}
-
-/** A security scheme written back as a Security Scheme Object that sends the same (see `SchemePlan`). */
-function reducedSchemeOf(context: OpenAPIContext, name: string): DescriptionNode {
-  let scheme = context.schemes.get(name);
-  try {
-    scheme ??= readScheme(context, name, "reduceOpenAPI");
-  } catch {
-    return {};
-  }
-  const { in: where, field, prefix } = scheme;
-  if (where === "none") return { type: "mutualTLS" };
-  return prefix ? { type: "http", scheme: prefix } : { type: "apiKey", in: where, name: field };
-}
-
-/** An operation's plan written back: its own server where it has one, its parameters, body and success types. */
-function reducedOperation(
-  plan: OperationPlan,
-  shared: ServerPlan | undefined,
-  parameters: string[],
-  schemas: Map<Map<string, Shape>, string>,
-): DescriptionNode {
-  const operation: DescriptionNode = {};
-  if (plan.server && plan.server !== shared) operation.servers = reducedServer(plan.server);
-  // Each operation's requirements are its own: the reduced description has none of its own to fall back on.
-  if (plan.security) {
-    operation.security = plan.security.map((schemes) => Object.fromEntries(schemes.map(({ name }) => [name, []])));
-  }
-  // A header parameter the description may not set stays declared: a call's key naming it is refused, not sent.
-  const refused = [...plan.keys].filter(([, slots]) => slots === REFUSED_KEY).map(([name]) => ({ name, in: "header" }));
-  const declared = [...parameters.map((text) => JSON.parse(text)), ...refused];
-  if (declared.length) operation.parameters = declared;
-  const body = reducedBody(plan.body, plan.method, schemas);
-  if (body) operation.requestBody = body;
-  if (plan.answers.length) {
-    const content: DescriptionNode = {};
-    for (const type of plan.answers) put(content, type, {});
-    operation.responses = { 200: { content } };
-  }
-  return operation;
-}
-
-/**
- * A path's operations written back. A path parameter every operation declares alike is declared once, for the
- * path (counted in one pass, not compared pairwise): where a path parameter is declared changes nothing.
- */
-function reducedPath(
-  context: OpenAPIContext,
-  path: string,
-  shared: ServerPlan | undefined,
-  schemas: Map<Map<string, Shape>, string>,
-): DescriptionNode {
-  const item = resolve(context, ownField(context.description.paths, path), `path ${quote(path)}`)!;
-  const plans = Object.keys(item)
-    .filter((method) => METHOD.test(method))
-    .map((method) => planOf(context, method, path));
-  const lists = plans.map((plan) => [...new Set(plan.parameters.map(reducedParameter))]);
-  const counts = new Map<string, number>();
-  for (const list of lists) for (const text of list) counts.set(text, (counts.get(text) ?? 0) + 1);
-  const hoisted = [...counts].filter(
-    ([text, count]) => count === plans.length && plans.length > 1 && JSON.parse(text).in === "path",
-  );
-  const common = new Set(hoisted.map(([text]) => text));
-  const reduced: DescriptionNode = {};
-  if (common.size) reduced.parameters = [...common].map((text) => JSON.parse(text));
-  plans.forEach((plan, i) => {
-    const own = lists[i]!.filter((text) => !common.has(text));
-    put(reduced, plan.method, reducedOperation(plan, shared, own, schemas));
-  });
-  return reduced;
-}
-
-/**
- * The parts of an OpenAPI description that `withOpenAPI()` reads, and nothing else: each operation's plan written
- * back as a description (its server, its parameters with their styles and shapes, its request body's media types,
- * encoding and form fields, its success media types), `$ref`s followed. `withOpenAPI()` builds every request from it
- * as from the whole description. Run it at build time, so that a browser app ships kilobytes, not megabytes:
- * GitHub's 13 MB description becomes about 290 KB (13 KB gzip). It reads every operation as a first call would, in
- * time linear in the description's size. A Swagger 2.0 description becomes the OpenAPI 3.0 one that builds the same
- * requests (a `tsv` list is written `style: tabDelimited`, which 3.0 lacks and `withOpenAPI()` reads).
- * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or, naming it, for an operation a
- * call would refuse to read.
- * @example
- * // A build step, in Node.js: the description reduced to what withOpenAPI() reads.
- * writeFileSync("api.json", JSON.stringify(reduceOpenAPI(JSON.parse(readFileSync("openapi.json", "utf8")))));
- */
-export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescription {
-  const context = toContext(description, "reduceOpenAPI");
-  const shared = readServer(context, [description], "the description");
-  const paths: DescriptionNode = {};
-  const schemas = new Map<Map<string, Shape>, string>();
-  for (const path of Object.keys(description.paths)) put(paths, path, reducedPath(context, path, shared, schemas));
-  const openapi = ownField(description, "openapi");
-  const reduced: DescriptionNode = { openapi: typeof openapi === "string" ? openapi : "3.0.3", paths };
-  if (shared) reduced.servers = reducedServer(shared);
-  const components: DescriptionNode = {};
-  if (schemas.size) components.schemas = reducedComponents(schemas);
-  // Every scheme declared, used or not: a caller's `"auth:"` keys name them (one no operation reads, or cannot read,
-  // is declared empty).
-  const names = [...schemeNames(context)];
-  if (names.length) {
-    components.securitySchemes = Object.fromEntries(names.map((name) => [name, reducedSchemeOf(context, name)]));
-  }
-  if (Object.keys(components).length) reduced.components = components;
-  // `undefined` parts (a parameter schema's absent format) are left out, as JSON would.
-  return JSON.parse(JSON.stringify(reduced));
-}
 
 // #endregion

@@ -1191,7 +1191,7 @@ test("credentials: a credential holding CR, LF or NUL, or no text, is refused, i
               try {
                 run();
               } catch (error) {
-                ours(error, '"auth:s" must be a string without CR, LF or NUL');
+                ours(error, '"auth:s" must be a string, not empty, without control characters');
                 assert.ok(!(error as Error).message.includes("t0ken"), "the secret is in the message");
                 return;
               }
