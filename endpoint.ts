@@ -1363,8 +1363,8 @@ export type {
 //    A description may be a stranger's file, and a call's values a stranger's JSON. So each operation is read once,
 //    strictly, into a plan of plain records when it is first called, and every call walks only its plan. Every read
 //    of the description is of an own property (`ownField()`), every map keyed by its strings or a caller's is a `Map`
-//    or has no prototype, each `$ref`, schema, server, security scheme and `security` list is read once: reading is
-//    linear in the size of the description. What the description gets wrong is a TypeError naming the operation,
+//    or has no prototype, and each `$ref`, schema, server, security scheme and `security` list is read once: reading
+//    is linear in the size of the description. What the description gets wrong is a TypeError naming the operation,
 //    raised when that operation is first called; the other operations keep working.
 // ---------------------------------------------------------------------------------------------------------------------
 
@@ -1378,27 +1378,26 @@ export type {
  *   a `baseUrl` you set replaces the server, and a relative server (`/v1`), or none, goes under the one you set;
  * - `accept` from what the operation answers on success, `content-type` from its request body's media type and the
  *   body's shape (JSON Patch only for a list), unless you set them (or a `mediaType`);
- * - path, query, header and cookie parameters where the description puts them, each in its `style` and
- *   `explode` (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs, values
- *   nested deeper than a style writes in the bracket form (`filter[tags][0]=a`), each of the shape its schema's
- *   `type` allows, a `Date` as ISO 8601;
+ * - path, query, header and cookie parameters where the description puts them, each in its `style` and `explode`
+ *   (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs, values nested deeper
+ *   than a style writes in the bracket form (`filter[tags][0]=a`), each of the shape its schema's `type` allows, a
+ *   `Date` as ISO 8601;
  * - a JSON body as `endpoint()` builds it (a string given whole as `data` is JSON text), a form body as
  *   `URLSearchParams` or `FormData` (multipart where a field holds a file or bytes), each property as its Encoding
- *   Object says; a required body the call leaves out as the empty value of its media type (`{}`), and no body for
- *   a GET or HEAD;
- * - credentials by security scheme, given as `"auth:<name>"` keys (per call or in `defaults()`): those of the first
- *   alternative of the operation's `security` you gave; a call with none of them is sent without credentials.
+ *   Object says; a required body the call leaves out as the empty value of its media type (`{}`), none for GET;
+ * - credentials by security scheme, as `"auth:<name>"` keys (per call or in `defaults()`): those of the first
+ *   alternative of the operation's `security` you gave all of; a call that gives none is sent without.
  *
  * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
  * /files/{id}#shared"`); parameters and body properties sit beside each other by name, one name filling every
- * parameter that has it. A parameter named like a named option (`headers`, `data`…) is passed as
- * `"<in>:<name>"` (`"query:headers"`), as any parameter may be; a body property or form field that clashes with
- * anything as `"body:<name>"` (`"body:method"`).
+ * parameter that has it. A parameter named like a named option (`headers`, `data`…) is `"<in>:<name>"`
+ * (`"query:headers"`), as any parameter may be; a body property or form field that clashes with anything
+ * `"body:<name>"` (`"body:method"`).
  * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or holds 2.0's fields without saying
  * `swagger: "2.0"`; when called, for a route the description lacks, a fault in the operation's part of the
  * description (a `$ref` that names nothing, a parameter `in` no location, a media type or header name that is not
  * one, a 2.0 construct 3.0 cannot express), a missing required parameter or server variable, a named option given
- * where the operation has a parameter of that name, a server variable's value that would leave its place in the URL,
+ * where the operation has a parameter of its name, a server variable's value that would leave its place in the URL,
  * a value of a shape the schema rules out or with no text form, credentials given of which no alternative is met,
  * and a relative server (or none) with no `baseUrl` set.
  * @example
@@ -1418,12 +1417,12 @@ export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescript
 
 /**
  * The parts of an OpenAPI description that `withOpenAPI()` reads, and nothing else: each operation's plan written
- * back as a description (its server, its parameters with their styles and shapes, its request body's media types,
- * encoding and form fields, its success media types, its security), `$ref`s followed. `withOpenAPI()` builds every
- * request from it as from the whole description. Run it at build time, so that a browser app ships kilobytes, not
- * megabytes: GitHub's 13 MB description becomes about 290 KB (13 KB gzip). It reads every operation as a first call
- * would, in time linear in the description's size. A Swagger 2.0 description becomes the OpenAPI 3.0 one that builds
- * the same requests (a `tsv` list is written `style: tabDelimited`, which 3.0 lacks and `withOpenAPI()` reads).
+ * back (its server, its parameters with their styles and shapes, its request body's media types, encoding and form
+ * fields, its success media types, its security), `$ref`s followed. `withOpenAPI()` builds every request from it as
+ * from the whole description. Run it at build time, so that a browser app ships kilobytes, not megabytes: GitHub's
+ * 13 MB description becomes about 290 KB (13 KB gzip). It reads every operation as a first call would, in time
+ * linear in the description's size. A Swagger 2.0 description becomes the OpenAPI 3.0 one that builds the same
+ * requests (a `tsv` list is written `style: tabDelimited`, which 3.0 lacks and `withOpenAPI()` reads).
  * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or, naming it, for an operation a
  * call would refuse to read.
  * @example
@@ -1439,28 +1438,28 @@ export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescripti
 // biome-ignore lint/suspicious/noExplicitAny: a description is JSON of any shape; each read checks what it needs.
 type Json = Record<string, any>;
 
-/** One description, and each part of it read so far: every part is read once, by the first operation that needs it. */
+/** One description, and each part of it read so far: a part is read once, by the first operation that needs it. */
 interface Context {
   description: Json;
-  /** A Swagger 2.0 description: the servers its adapter made, by URL (see 8.4); `undefined` for OpenAPI 3.x. */
+  /** Swagger 2.0: the servers its adapter made, by URL (see 8.4); `undefined` for OpenAPI 3.x. */
   swagger: Map<string, Json> | undefined;
-  /** Its security schemes: `components.securitySchemes`, or 2.0's `securityDefinitions` as 3.0's; `{}` for none. */
+  /** Its security schemes: `components.securitySchemes`, or 2.0's `securityDefinitions` as 3.0's. */
   schemes: Json;
-  /** Each `$ref` followed once: its target, or `undefined` where it names nothing (or comes back to itself). */
+  /** Each `$ref` followed: its target, or `undefined` where it names nothing (or comes back to itself). */
   refs: Map<string, unknown>;
-  /** The operations read so far, by `"<method> <path>"`: a plan, or the TypeError its reading raised. */
-  plans: Map<string, Plan | TypeError>;
-  /** Each Server Object read once (every operation shares the description's). */
+  /** Each operation read, by `"<method> <path>"`; each Server Object; each body schema's properties' shapes. */
+  plans: Map<unknown, Plan | TypeError>;
   servers: Map<unknown, Server>;
-  /** Each body schema's properties and the shape each allows, read once: many bodies may share one schema. */
   shapes: Map<Json | undefined, Map<string, Shape>>;
-  /** Each security scheme by name, and each `security` list, read once (every operation may share the root's). */
-  schemeOf: Map<string, Scheme | TypeError>;
+  /** Each security scheme by name, each `security` list by itself: many operations share the description's. */
+  schemeOf: Map<unknown, Scheme | TypeError>;
   securityOf: Map<unknown, Security | TypeError>;
   /** The names `"server:"` and `"auth:"` keys may take, gathered when first needed. */
   names: Map<string, Set<string>>;
   /** The library's own GitHub defaults (`endpoint.DEFAULTS`): where they stand, the caller set nothing. */
   own: { baseUrl: string; accept: unknown };
+  /** What `parse()` builds with: no defaults apply beneath merged options. Made when first needed. */
+  parser?: Api;
 }
 
 /** The shape a schema's `type` allows a value: any, a primitive, a list or an object. */
@@ -1477,13 +1476,13 @@ interface Encoding {
   type: string | undefined;
 }
 
-/** A parameter of an operation, read once. */
+/** A parameter of an operation. */
 interface Param extends Encoding {
   name: string;
   in: "path" | "query" | "header" | "cookie";
-  /** The call's key for it: its name, or `<in>:<name>` when the name is a named option's (`query:headers`). */
+  /** The call's key for it: its name, or `<in>:<name>` where the name is a named option's (`query:headers`). */
   key: string;
-  /** Its name percent-encoded as RFC 3986 needs (`StartTime%3C`): in a template, a query or a cookie. */
+  /** Its name percent-encoded as RFC 3986 needs it (`StartTime%3C`), as its template writes it. */
   variable: string;
   required: boolean;
   /** `allowEmptyValue`: a query parameter's `""` is sent, not left out. */
@@ -1495,12 +1494,12 @@ interface Param extends Encoding {
   segment: boolean;
 }
 
-/** An operation's request body, read once. */
+/** An operation's request body. */
 interface BodyPlan {
   /** Its media types in the description's order, ranges left out; none for GET and HEAD, which send none. */
   types: string[];
   required: boolean;
-  /** A form's properties (for a GET or HEAD, the body's) and the shape each allows: its schema's, shared. */
+  /** A form's properties (for a GET, the body's) and the shape each allows: its schema's, shared with others. */
   shapes: Map<string, Shape>;
   /** A form's properties its Encoding Object describes. */
   encoding: Map<string, Encoding>;
@@ -1539,11 +1538,11 @@ interface Server {
 }
 
 /**
- * A security scheme, read once: where its credential goes, in a header (`authorization` for HTTP, OAuth 2 and OpenID
- * Connect), a query pair or a cookie named `field`; mutual TLS sends nothing (the client's certificate is it).
+ * A security scheme: where its credential goes, in a header (`authorization` for HTTP, OAuth 2 and OpenID Connect),
+ * a query pair or a cookie named `field`; mutual TLS sends nothing (the client's certificate is it).
  */
 interface Scheme {
-  /** Its name under `components.securitySchemes`: a call's key is `"auth:<name>"`. */
+  /** Its name among the description's security schemes: a call's key is `"auth:<name>"`. */
   name: string;
   in: "header" | "query" | "cookie" | "none";
   /** The header's name (lowercase), the query pair's or the cookie's. */
@@ -1552,21 +1551,18 @@ interface Scheme {
   prefix: string;
 }
 
-/** A `security` list, read once: its alternatives, each the schemes it needs together, and every place they write. */
+/** A `security` list: its alternatives, each the schemes it needs together; the places they write, and whether in a query. */
 interface Security {
   alternatives: Scheme[][];
-  /** `"<in>:<field>"` of each scheme; whether one goes in the query. */
   places: Set<string>;
   query: boolean;
 }
 
 /** Everything a call of an operation needs, read from the description once. */
 interface Plan {
-  /** `"GET /pets/{id}"`, for errors. */
+  /** `"GET /pets/{id}"`, for errors; the method, lowercase; whether it is GET or HEAD (no body, other keys to the query). */
   route: string;
-  /** Lowercase. */
   method: string;
-  /** GET or HEAD: no body, and a call's other keys go to the query. */
   get: boolean;
   /** Whether its path key starts with `/`, as most do; else the URL puts one before it. */
   rooted: boolean;
@@ -1586,11 +1582,11 @@ interface Plan {
    * property (for a GET, a query pair), or an escape.
    */
   keys: Map<string, number[]>;
-  /** The path key as an RFC 6570 template of its path parameters, each in its style (`/pets/{;id*}`); whether it keeps a literal query. */
+  /** The path key as an RFC 6570 template of its path parameters in their styles (`/pets/{;p*}`); whether it keeps a query. */
   path: Template;
   query: boolean;
   body: BodyPlan;
-  /** The success responses' media types, JSON first; and the same as an accept header, `*∕*` when there are none. */
+  /** The success responses' media types, JSON first; and the same as an accept header, `*∕*` for none. */
   answers: string[];
   accept: string;
   /** The operation's server, else the path's, else the description's; `undefined` when none has one. */
@@ -1603,20 +1599,20 @@ interface Plan {
 
 /** What a call's keys hold, read in one pass once its operation is known (see `readCall()`). */
 interface Call {
-  /** Its named options; `request` merged over the defaults' copy. */
+  /** Its named options; `request` merged over a copy of the defaults'. */
   baseUrl: unknown;
   headers: unknown;
   mediaType: unknown;
   request: unknown;
-  /** Whether it gives a `"server:"` or an `"auth:"` key (the defaults' are worked out once). */
+  /** Whether it gives a `"server:"` or an `"auth:"` key of its own (the defaults' are worked out once). */
   servers: boolean;
   auths: boolean;
   /** The values its keys give parameters, by slot (see `Plan.keys`); none where it gives none. */
   given: unknown[] | undefined;
-  /** Whether it gives a parameter in a credential's place, or query pairs a query credential may be among. */
+  /** Whether it may fill a credential's place itself: a parameter given in one, or query pairs. */
   places: boolean;
   /** Body properties as one object (the commonest), or as a list for a form, where a name may repeat. */
-  object: Record<string, unknown> | undefined;
+  object: Json | undefined;
   fields: [string, unknown][] | undefined;
   /** Whether a `"body:<name>"` key (or a form's fields in `data`) was given: the fields are the whole body. */
   loose: boolean;
@@ -1624,18 +1620,17 @@ interface Call {
   file: string | undefined;
   /** `data`, the body given whole (unless the form declares a `data` field). */
   whole: unknown;
-  /** Query pairs: a GET's or HEAD's other keys as `endpoint()` writes them; undeclared `"query:"` keys. */
+  /** Query pairs: a GET's other keys as `endpoint()` writes them; the parameters', then undeclared `"query:"` keys'. */
   query: string;
   pairs: string;
   /** A `url` parameter given beside the route, until a declared parameter or the body takes it. */
   url: unknown;
 }
 
-/** The credentials a call sends (see `chooseCredentials()`). */
+/** What a call sends for its operation's security (see `chooseCredentials()`). */
 interface Credentials {
-  /** Headers by lowercase name, each set where the caller set none. */
+  /** Headers by lowercase name; query pairs, percent-encoded and `&`-joined; cookie pairs, `; `-joined. */
   headers: [string, string][];
-  /** Query pairs, percent-encoded and `&`-joined; cookie pairs, `; `-joined. */
   query: string;
   cookie: string;
   /** The parameters whose place a credential fills: a required one is not missing. */
@@ -1649,14 +1644,14 @@ interface Prepared {
   plan: Plan;
   /** The base URL with the defaults' server values; `undefined` where each call must give them (or be refused). */
   base: SplitBase | undefined;
-  /** The defaults' headers, `accept` the operation's where the caller set none, and the defaults' credentials. */
+  /** The defaults' headers, `accept` the operation's where the caller set none, and the defaults' credentials; the
+   * same labelled for the body a call usually sends, unless the caller labelled them. */
   headers: Json;
-  /** The same labelled for the body a call usually sends, an object, unless the caller labelled them. */
   bodyHeaders: Json;
   credentials: Credentials;
 }
 
-/** One endpoint of a description: its state, its server values and credentials, its operations as prepared. */
+/** One endpoint of a description: its state, the defaults' server values and credentials, its prepared operations. */
 interface Api {
   context: Context;
   state: State;
@@ -1678,7 +1673,6 @@ function readDescription(description: OpenAPIDescription, who: string): Context 
   const schemes = swagger
     ? swaggerSchemes(description)
     : isPlainObject(components) && ownField(components, "securitySchemes");
-  const { baseUrl, headers } = endpoint.DEFAULTS;
   return {
     description,
     swagger: swagger ? new Map() : undefined,
@@ -1690,7 +1684,7 @@ function readDescription(description: OpenAPIDescription, who: string): Context 
     schemeOf: new Map(),
     securityOf: new Map(),
     names: new Map(),
-    own: { baseUrl, accept: headers.accept },
+    own: { baseUrl: endpoint.DEFAULTS.baseUrl, accept: endpoint.DEFAULTS.headers.accept },
   };
 }
 
@@ -1702,35 +1696,9 @@ const ownField = (node: object, key: string): unknown => {
 };
 
 /**
- * A JSON Pointer's reference tokens (RFC 6901): a URI fragment's are percent-decoded (section 6), then `~1` is
- * `/` and `~0` is `~`.
- */
-function pointerKeys(ref: string): string[] {
-  return ref
-    .slice(2)
-    .split("/")
-    .map((key) => {
-      let decoded = key;
-      try {
-        decoded = decodeURIComponent(key);
-      } catch {}
-      return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
-    });
-}
-
-/** Where a local pointer leads in the description, own properties and list items only; `undefined` for nowhere. */
-function pointerTarget(description: Json, ref: string): unknown {
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = description;
-  for (const key of pointerKeys(ref)) {
-    node = node !== null && typeof node === "object" ? ownField(node, key) : undefined;
-  }
-  return node;
-}
-
-/**
  * A `$ref`'s target, following a chain of them; each pointer is followed once per description, so a thousand
- * references to one long pointer cost one walk of it. A chain that comes back to itself names nothing.
+ * references to one long pointer cost one walk of it. A chain that comes back to itself names nothing. A pointer is
+ * a URI fragment (RFC 6901): its tokens percent-decoded, then `~1` is `/` and `~0` is `~`; own properties only.
  */
 function lookUp({ refs, description }: Context, first: string): unknown {
   const chain: string[] = [];
@@ -1744,7 +1712,15 @@ function lookUp({ refs, description }: Context, first: string): unknown {
     // Marked while followed: a chain that reaches it again ends there, naming nothing.
     refs.set(ref, undefined);
     chain.push(ref);
-    target = pointerTarget(description, ref);
+    target = ref.startsWith("#/") ? description : undefined;
+    for (const token of ref.startsWith("#/") ? ref.slice(2).split("/") : []) {
+      let key = token;
+      try {
+        key = decodeURIComponent(token);
+      } catch {}
+      key = key.replace(/~1/g, "/").replace(/~0/g, "~");
+      target = target !== null && typeof target === "object" ? ownField(target, key) : undefined;
+    }
     const next = isPlainObject(target) ? ownField(target, "$ref") : undefined;
     if (typeof next !== "string") break;
     ref = next;
@@ -1753,22 +1729,17 @@ function lookUp({ refs, description }: Context, first: string): unknown {
   return target;
 }
 
-/** A node with its `$ref` followed, where it names an object; else the node itself, or `undefined`. */
-function schemaAt(context: Context, node: unknown): Json | undefined {
+/**
+ * A node with its `$ref` followed: `undefined` when absent. Where it is not an object or its `$ref` names nothing,
+ * `undefined` too without `at` (a schema that names nothing allows any shape, as none does), else a TypeError naming
+ * `at` (the place in the description) and the `$ref`.
+ */
+function resolve(context: Context, node: unknown, at?: string): Json | undefined {
   const ref = isPlainObject(node) ? ownField(node, "$ref") : undefined;
   const target = typeof ref === "string" ? lookUp(context, ref) : node;
-  return isPlainObject(target) ? target : undefined;
-}
-
-/**
- * A node with its `$ref` followed: `undefined` when absent; where it is not an object or its `$ref` names nothing, a
- * TypeError naming `at` (the place in the description) and the `$ref`.
- */
-function resolve(context: Context, node: unknown, at: string): Json | undefined {
-  if (node === undefined) return node;
-  const target = schemaAt(context, node);
-  if (target) return target;
-  const ref = isPlainObject(node) ? ownField(node, "$ref") : undefined;
+  if (isPlainObject(target) || node === undefined || at === undefined) {
+    return isPlainObject(target) ? target : undefined;
+  }
   if (typeof ref === "string") fail(`${at}: $ref ${quote(ref)} names nothing`);
   return mustBe(at, "an object", node);
 }
@@ -1777,33 +1748,32 @@ function resolve(context: Context, node: unknown, at: string): Json | undefined 
 const resolvedField = (context: Context, node: Json, key: string, at: string): Json =>
   resolve(context, ownField(node, key), `${at}: \`${key}\``) ?? {};
 
-/** A control character or a `,`: in a media type, either would start another header or another type. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const BREAKS_TYPE = /[\0-\x1f\x7f,]/;
-
 /**
- * Whether text is a media type: `type/subtype` of RFC 9110 tokens, then parameters, which go into a header as they
- * are written (`text/plain; utf-8` is common); a control character or a `,` is refused, naming `at`.
+ * The keys of a `content` that are media types (`type/subtype` of RFC 9110 tokens, then parameters, which go into a
+ * header as they are written), in its order, trimmed. One that is not (`form-data`, `examples`, where a schema was
+ * meant) cannot be sent or asked for and is left out, but a body of nothing else is refused, as is any that holds a
+ * control character or a `,`, which would start another header or another type.
  */
-function isMediaType(text: string, at: string): boolean {
-  if (BREAKS_TYPE.test(text)) fail(`${at}: ${quote(text)} is not a media type`);
-  return /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(text.split(";", 1)[0]!);
-}
-
-/** A media type as it is sent, else a TypeError naming `at`. */
-const asMediaType = (text: string, at: string) =>
-  isMediaType(text, at) ? text.trim() : fail(`${at}: ${quote(text)} is not a media type`);
-
-/**
- * The keys of a `content` that are media types, in its order. One that is not (`form-data`, `examples`, where a
- * schema was meant) cannot be sent or asked for, and is left out; a body of nothing else is refused.
- */
-function contentKeys(content: Json, at: string, body?: boolean): string[] {
+function mediaTypes(content: Json, at: string, body?: boolean): string[] {
   const listed = Object.keys(content);
-  const keys = listed.filter((key) => isMediaType(key, `${at}: \`content\``));
-  if (body && listed.length && !keys.length) asMediaType(listed[0]!, `${at}: \`content\``);
-  return keys;
+  const types = listed.filter((type) => asMediaType(type, at, true));
+  if (body && listed.length && !types.length) asMediaType(listed[0]!, at);
+  return types;
 }
+
+/** A media type as it is sent (see `mediaTypes()`); else, or where `lenient`, `""` for one that is only not one. */
+function asMediaType(text: string, at: string, lenient?: boolean): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+  const breaks = /[\0-\x1f\x7f,]/.test(text);
+  if (!breaks && /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(text.split(";", 1)[0]!)) return text.trim();
+  return lenient && !breaks ? "" : fail(`${at}: ${quote(text)} is not a media type`);
+}
+
+/** What a body of a media type is labelled: none for multipart, which fetch labels with its boundary. */
+const labelFor = /* @__PURE__ */ cached((type): string | undefined => {
+  if (MULTIPART.test(type)) return undefined;
+  return /^application\/json\s*$/i.test(type) ? JSON_TYPE : type;
+}, 100);
 
 // --- 8.4 Swagger 2.0: one adapter, the only code that knows it ------------------------------------------------------
 // Each 2.0 node an operation needs is turned, when the operation is first read, into the 3.0 node that says the same
@@ -1811,12 +1781,9 @@ function contentKeys(content: Json, at: string, body?: boolean): string[] {
 // responses' media types from `produces`; styles from `collectionFormat`; `basic` as HTTP's), which the 3.x readers
 // then read. No second walk of the document, and nothing in it changed.
 
-/** Root fields only Swagger 2.0 has: a description holding one but no version is a 2.0 file missing its `swagger`. */
-const SWAGGER_FIELDS = ["host", "basePath", "schemes", "consumes", "produces", "definitions", "securityDefinitions"];
-
 /**
  * Whether a description is Swagger 2.0 (else OpenAPI 3.x, or one that does not say, read as 3.x); a TypeError naming
- * what it is where it is neither: Swagger 1.2, another version, or 2.0 fields with no version to say so.
+ * what it is where it is neither: Swagger 1.2, another version, or 2.0's root fields with no version to say so.
  */
 function isSwagger(description: Json, what: string): boolean {
   const legacy = ownField(description, "swaggerVersion");
@@ -1833,7 +1800,11 @@ function isSwagger(description: Json, what: string): boolean {
     fail(`${what} is OpenAPI ${quote(String(openapi))}: only 3.x is read`);
   }
   const marker =
-    version === undefined && openapi === undefined && SWAGGER_FIELDS.find((key) => hasOwn(description, key));
+    version === undefined &&
+    openapi === undefined &&
+    ["host", "basePath", "schemes", "consumes", "produces", "definitions", "securityDefinitions"].find((key) =>
+      hasOwn(description, key),
+    );
   if (marker) {
     fail(`${what} has Swagger 2.0's \`${marker}\` but no \`swagger: "2.0"\` (or \`openapi\`) to say what it is`);
   }
@@ -1854,10 +1825,10 @@ function swaggerSchemes(description: Json): Json {
 }
 
 /**
- * A 2.0 path item and operation as the 3.0 operation that says the same, with all it inherits: the path item's
- * parameters (each overridden by the operation's of its name and place), path, query and header ones typed by their
- * own `type`, the `in: body` or `in: formData` ones as its `requestBody`; its responses' media types from `produces`;
- * its server; the description's `security` where it has none.
+ * A 2.0 path item and operation as the 3.0 operation that says the same, with what it inherits: the path item's
+ * parameters (each overridden by the operation's of its name and place), its path, query and header ones typed by
+ * their own `type`, its `in: body` or `in: formData` ones as its `requestBody`; its responses' media types from
+ * `produces`; its server; the description's `security` where it has none.
  */
 function swaggerOperation(context: Context, item: Json, operation: Json): Json {
   const parameters: Json[] = [];
@@ -1876,11 +1847,11 @@ function swaggerOperation(context: Context, item: Json, operation: Json): Json {
   const responses: Json = {};
   const given = resolve(context, ownField(operation, "responses"), "`responses`") ?? {};
   for (const status of Object.keys(given)) {
-    if (!SUCCESS.test(status)) continue;
-    const response = resolve(context, given[status], `\`responses\`: ${status}`)!;
+    const response = SUCCESS.test(status) && resolve(context, given[status], `\`responses\`: ${status}`);
     // Without a `schema`, 2.0 says no content.
-    const content = Object.fromEntries(produces.map((type) => [type, {}]));
-    responses[status] = ownField(response, "schema") === undefined ? {} : { content };
+    if (response && ownField(response, "schema") !== undefined) {
+      responses[status] = { content: Object.fromEntries(produces.map((type) => [type, {}])) };
+    }
   }
   const server = swaggerServer(context, operation);
   return {
@@ -1918,8 +1889,8 @@ function collectionStyle(node: Json, where: unknown, at: string) {
   if (ownField(node, "type") !== "array") return undefined;
   const format = ownField(node, "collectionFormat") ?? "csv";
   const items = ownField(node, "items");
-  const found = COLLECTIONS.get(format);
-  if (!found) fail(`${at}: \`collectionFormat\` ${quote(String(format))} is not one of 2.0's`);
+  const found =
+    COLLECTIONS.get(format) ?? fail(`${at}: \`collectionFormat\` ${quote(String(format))} is not one of 2.0's`);
   // A list of lists joins each inner list by its own format, `csv` where it says none: 3.0 writes one format.
   if (
     isPlainObject(items) &&
@@ -1934,23 +1905,17 @@ function collectionStyle(node: Json, where: unknown, at: string) {
 }
 
 /** Whether a 2.0 parameter, or its list's items, is a file. */
-const isFileField = (node: Json) => {
+function isFileField(node: Json): boolean {
   const items = ownField(node, "items");
   return ownField(node, "type") === "file" || (isPlainObject(items) && ownField(items, "type") === "file");
-};
+}
 
 /** A 2.0 path, query or header parameter as a 3.0 one: its own `type`, `format` and `items` are its schema. */
 function swaggerParameter(node: Json, at: string): Json {
   const where = ownField(node, "in");
   if (isFileField(node)) fail(`${at}: \`type: file\` is for \`in: formData\` parameters alone`);
-  return {
-    name: ownField(node, "name"),
-    in: where,
-    required: ownField(node, "required"),
-    allowEmptyValue: ownField(node, "allowEmptyValue"),
-    schema: node,
-    ...collectionStyle(node, where, at),
-  };
+  const [name, required, allowEmptyValue] = ["name", "required", "allowEmptyValue"].map((key) => ownField(node, key));
+  return { name, in: where, required, allowEmptyValue, schema: node, ...collectionStyle(node, where, at) };
 }
 
 /**
@@ -1962,14 +1927,12 @@ function swaggerParameter(node: Json, at: string): Json {
 function swaggerBody(context: Context, operation: Json, sent: Json[]): Json | undefined {
   if (!sent.length) return undefined;
   const consumes = mediaList(context, operation, "consumes");
-  const [body] = sent as [Json];
-  const form = ownField(body, "in") === "formData";
   if (sent.length > 1 && sent.some((node) => ownField(node, "in") !== "formData")) {
     fail("`in: body` beside another `in: body` or `in: formData`: 3.0 has one request body");
   }
   let types = consumes.length ? consumes : ["application/json"];
-  let media: Json = { schema: ownField(body, "schema") };
-  if (form) {
+  let media: Json = { schema: ownField(sent[0]!, "schema") };
+  if (ownField(sent[0]!, "in") === "formData") {
     const properties: Json = {};
     const encoding: Json = {};
     for (const node of sent) {
@@ -2006,7 +1969,7 @@ function swaggerServer(context: Context, operation: Json): Json | undefined {
   const host = ownField(description, "host");
   const schemes = ownField(operation, "schemes") ?? ownField(description, "schemes") ?? [];
   // `//` would make it a host: a path it is, even where there is no `host` before it.
-  const basePath = rootText(ownField(description, "basePath") ?? "", /^(?!\/\/)[^?#{}]*$/, "`basePath`", "a path");
+  let path = rootText(ownField(description, "basePath") ?? "", /^(?!\/\/)[^?#{}]*$/, "`basePath`", "a path");
   if (host !== undefined) {
     const text = rootText(host, /^[\w-]+(\.[\w-]+)*(:\d{1,5})?$/, "`host`", "a host name and port");
     if (+(text.split(":")[1] ?? 0) > 65535) fail(`\`host\` ${quote(text)} has a port over 65535`);
@@ -2014,12 +1977,11 @@ function swaggerServer(context: Context, operation: Json): Json | undefined {
   if (!Array.isArray(schemes)) mustBe("`schemes`", "a list", schemes);
   const scheme = schemes.includes("https") || !schemes.length ? "https" : "http";
   if (!schemes.includes(scheme) && schemes.length) fail('`schemes` lists neither "https" nor "http"');
-  let path = basePath && basePath[0] !== "/" ? "/" + basePath : basePath;
+  if (path && path[0] !== "/") path = "/" + path;
   while (path.endsWith("/")) path = path.slice(0, -1);
   const url = host === undefined ? path : `${scheme}://${host}${path}`;
-  if (!url) return undefined;
   const made = context.swagger!;
-  if (!made.has(url)) made.set(url, { url });
+  if (url && !made.has(url)) made.set(url, { url });
   return made.get(url);
 }
 
@@ -2032,18 +1994,11 @@ const RANGE = /\*/;
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 const MULTIPART = /^multipart\//i;
 const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
-const PRIMITIVES = /^(string|number|integer|boolean)$/;
 /**
  * Headers that frame the message or its connection, or are a proxy's (RFC 9110 sections 7.6.1, 7.8, 10.1.1, 11.7):
  * the caller's and fetch's alone, never a parameter's or a credential's.
  */
 const FRAMING = /^(host|content-length|transfer-encoding|connection|expect|upgrade|keep-alive|te|trailer|proxy-.*)$/i;
-
-/** What a body of a media type is labelled: none for multipart, which fetch labels with its boundary. */
-const labelFor = /* @__PURE__ */ cached((type): string | undefined => {
-  if (MULTIPART.test(type)) return undefined;
-  return /^application\/json\s*$/i.test(type) ? JSON_TYPE : type;
-}, 100);
 
 /**
  * `read()` kept under `key`, or the TypeError it raised (naming `route` where given), raised again: each part of a
@@ -2067,37 +2022,50 @@ function once<T>(map: Map<unknown, T | TypeError>, key: unknown, read: () => T, 
 }
 
 /**
- * An operation's plan, read when it is first called and kept (see `once()`). A route the description lacks is refused
- * without keeping anything: a caller's strings cannot grow the map.
+ * An operation's plan, read strictly when it is first called, and kept (see `once()`). A route the description lacks
+ * is refused without keeping anything: a caller's strings cannot grow the map.
  */
 function planOf(context: Context, method: string, path: string): Plan {
   const id = method + " " + path;
+  const known = context.plans.get(id);
+  if (known instanceof TypeError) throw known;
+  if (known) return known;
   const route = `${method.toUpperCase()} ${path}`;
-  let item: Json | undefined;
-  let operation: unknown;
-  if (!context.plans.has(id)) {
-    const raw = ownField(context.description.paths, path);
-    item = raw === undefined ? raw : resolve(context, raw, `path ${quote(path)}`);
-    operation = item && METHOD.test(method) ? ownField(item, method) : undefined;
-    if (operation === undefined) fail(`route ${quote(route)} is not in the description`);
-  }
-  return once(context.plans, id, () => readPlan(context, route, method, path, item!, operation), route);
+  const raw = ownField(context.description.paths, path);
+  const item = raw === undefined ? raw : resolve(context, raw, `path ${quote(path)}`);
+  const node = item && METHOD.test(method) ? ownField(item, method) : undefined;
+  if (node === undefined) fail(`route ${quote(route)} is not in the description`);
+  return once(
+    context.plans,
+    id,
+    () => {
+      const read = resolve(context, node, "the operation")!;
+      // What the 3.x readers read: the operation, then what it inherits from, its path item and the description.
+      const nodes = context.swagger
+        ? [swaggerOperation(context, item!, read), {}, {}]
+        : [read, item!, context.description];
+      return readPlan(context, route, method, path, nodes as [Json, Json, Json]);
+    },
+    route,
+  );
 }
 
-/** An operation of the description, read strictly into its plan. */
-function readPlan(context: Context, route: string, method: string, path: string, item: Json, node: unknown): Plan {
-  const read = resolve(context, node, "the operation")!;
-  // What the 3.x readers read, the operation first, then what it inherits from: its path item, the description.
-  const nodes = context.swagger ? [swaggerOperation(context, item, read), {}, {}] : [read, item, context.description];
-  const [operation, inherited, root] = nodes as [Json, Json, Json];
-  const ignored = new Set<string>();
-  const parameters = readParameters(context, [inherited, operation], ignored);
+/** An operation, its path item and the description, read into its plan. */
+function readPlan(context: Context, route: string, method: string, path: string, nodes: [Json, Json, Json]): Plan {
+  const [operation, item, root] = nodes;
+  const keys = new Map<string, number[]>(NAMED_OPTIONS.map((name) => [name, OPTION]));
+  const parameters = readParameters(context, [item, operation], keys);
   const get = method === "get" || method === "head";
   const body = readBody(context, get, ownField(operation, "requestBody"));
   const answers = successTypes(context, operation);
   const security = readSecurity(context, operation, root);
   const [keyPath] = path.split(/[?#]/, 1) as [string];
   const [template, query] = pathTemplate(path, parameters);
+  const places = new Map<string, number>();
+  parameters.forEach(({ in: where, name }, i) => {
+    const place = where + ":" + (where === "header" ? name.toLowerCase() : name);
+    if (security.places.has(place)) places.set(place, i);
+  });
   return {
     route,
     method,
@@ -2107,7 +2075,7 @@ function readPlan(context: Context, route: string, method: string, path: string,
     guard: !get && parameters.some((parameter) => parameter.in === "path") && !keyPath.includes("//"),
     trailing: keyPath.endsWith("/"),
     parameters,
-    keys: keysOf(parameters, ignored),
+    keys,
     path: template,
     query,
     body,
@@ -2115,35 +2083,43 @@ function readPlan(context: Context, route: string, method: string, path: string,
     accept: answers.join(", ") || "*/*",
     server: readServer(context, nodes),
     security,
-    places: placesOf(parameters, security),
+    places,
   };
 }
 
+/** What `Plan.keys` says of a named option, of one a parameter is named like, and of a header name refused. */
+const OPTION: number[] = [];
+const CLASH: number[] = [];
+const REFUSED: number[] = [];
+
 /**
  * An operation's parameters: the path item's, each overridden by the operation's of its name and place (a Map keeps
- * the first one's place). A header parameter that is not the description's to set goes to `ignored`, by name.
+ * the first one's place); and what each key of a call names (see `Plan.keys`).
  */
-function readParameters(context: Context, nodes: Json[], ignored: Set<string>): Param[] {
+function readParameters(context: Context, nodes: Json[], keys: Map<string, number[]>): Param[] {
   const declared = new Map<string, Param>();
   for (const node of nodes) {
     const list = ownField(node, "parameters") ?? [];
     if (!Array.isArray(list)) mustBe("`parameters`", "a list", list);
     list.forEach((raw, i) => {
       const at = `${node === nodes[0] ? "the path's " : ""}parameter ${i}`;
-      const parameter = readParameter(context, resolve(context, raw, at)!, at, ignored);
+      const parameter = readParameter(context, resolve(context, raw, at)!, at, keys);
       if (parameter) declared.set(parameter.in + ":" + parameter.name, parameter);
     });
   }
-  return [...declared.values()];
-}
-
-/** The shape a schema's `type` allows (3.1's lists of types too, `null` aside); `any` where it says none. */
-function shapeOf(schema: Json | undefined): Shape {
-  const type = schema && ownField(schema, "type");
-  const types = (Array.isArray(type) ? type : [type]).filter((name) => name !== "null");
-  if (!types.length || !types.every((name) => typeof name === "string")) return "any";
-  if (types.every((name) => PRIMITIVES.test(name))) return "primitive";
-  return types.length === 1 && (types[0] === "array" || types[0] === "object") ? types[0] : "any";
+  const parameters = [...declared.values()];
+  parameters.forEach(({ name, key, in: where }, i) => {
+    // A named option (or `data`) given where a parameter has its name may be a stranger's field, filled by the
+    // description's own names: it never moves the request. Beside a route, `url` is a parameter already.
+    if (key !== name && name !== "url") keys.set(name, CLASH);
+    for (const [text, slot] of [[where + ":" + name, 2 * i + 1] as const, [key, 2 * i] as const]) {
+      // A parameter's key wins over a header name refused (a query `accept` is a name).
+      const slots = keys.get(text);
+      if (slots?.length) slots.push(slot);
+      else keys.set(text, [slot]);
+    }
+  });
+  return parameters;
 }
 
 /**
@@ -2152,7 +2128,7 @@ function shapeOf(schema: Json | undefined): Shape {
  * (media types and credentials say them), and `FRAMING` is the caller's. A call's key naming one is refused: it would
  * otherwise go to the query or the body, a token in a URL.
  */
-function readParameter(context: Context, found: Json, at: string, ignored: Set<string>): Param | undefined {
+function readParameter(context: Context, found: Json, at: string, keys: Map<string, number[]>): Param | undefined {
   const name = ownField(found, "name");
   const where = ownField(found, "in");
   if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
@@ -2161,16 +2137,14 @@ function readParameter(context: Context, found: Json, at: string, ignored: Set<s
   }
   if (typeof name !== "string") return undefined;
   if (where === "header" && (/^(accept|content-type|authorization)$/i.test(name) || FRAMING.test(name))) {
-    ignored.add(name);
+    keys.set(name, REFUSED);
     return undefined;
   }
   if (where !== "path" && where !== "query" && !TOKEN.test(name)) {
     fail(`${at}: ${where} name ${quote(name)} is not a token`);
   }
-  const style = ownField(found, "style");
-  const explode = ownField(found, "explode");
-  const content = ownField(found, "content");
-  const schema = schemaAt(context, ownField(found, "schema"));
+  const [style, explode, content] = ["style", "explode", "content"].map((key) => ownField(found, key));
+  const schema = resolve(context, ownField(found, "schema"));
   let written = typeof style === "string" ? style : "simple";
   if (typeof style !== "string" && (where === "query" || where === "cookie")) written = "form";
   return {
@@ -2190,41 +2164,13 @@ function readParameter(context: Context, found: Json, at: string, ignored: Set<s
   };
 }
 
-/** What `Plan.keys` says of a named option, of one a parameter is named like, and of a header name refused. */
-const OPTION: number[] = [];
-const CLASH: number[] = [];
-const REFUSED: number[] = [];
-
-/** What each key of a call names (see `Plan.keys`). */
-function keysOf(parameters: Param[], ignored: Set<string>): Map<string, number[]> {
-  const keys = new Map<string, number[]>(NAMED_OPTIONS.map((name) => [name, OPTION]));
-  for (const name of ignored) keys.set(name, REFUSED);
-  parameters.forEach(({ name, key, in: where }, i) => {
-    // A named option (or `data`) given where a parameter has its name may be a stranger's field, filled by the
-    // description's own names: it never moves the request. Beside a route, `url` is a parameter already.
-    if (key !== name && name !== "url") keys.set(name, CLASH);
-    for (const [text, slot] of [
-      [where + ":" + name, 2 * i + 1],
-      [key, 2 * i],
-    ] as const) {
-      // A parameter's key wins over a header name refused (a query `accept` is a name).
-      const slots = keys.get(text);
-      if (slots?.length) slots.push(slot);
-      else keys.set(text, [slot]);
-    }
-  });
-  return keys;
-}
-
-/** Where `char` first stands outside `{…}` in a path key, or -1: a `?` in `{?q}` does not start a literal query. */
-function outsideBraces(text: string, char: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "{") depth++;
-    else if (text[i] === "}") depth--;
-    else if (text[i] === char && depth <= 0) return i;
-  }
-  return -1;
+/** The shape a schema's `type` allows (3.1's lists of types too, `null` aside); `any` where it says none. */
+function shapeOf(schema: Json | undefined): Shape {
+  const type = schema && ownField(schema, "type");
+  const types = (Array.isArray(type) ? type : [type]).filter((name) => name !== "null");
+  if (!types.length || !types.every((name) => typeof name === "string")) return "any";
+  if (types.every((name) => /^(string|number|integer|boolean)$/.test(name))) return "primitive";
+  return types.length === 1 && (types[0] === "array" || types[0] === "object") ? types[0] : "any";
 }
 
 /**
@@ -2236,65 +2182,65 @@ function outsideBraces(text: string, char: string): number {
  */
 function pathTemplate(path: string, parameters: Param[]): [Template, boolean] {
   const [key] = path.split("#", 1) as [string];
-  const question = outsideBraces(key, "?");
+  let question = -1;
+  // Where a "?" first stands outside `{…}`: a `?` in `{?q}` does not start a literal query.
+  for (let i = 0, depth = 0; i < key.length && question < 0; i++) {
+    if (key[i] === "{") depth++;
+    else if (key[i] === "}") depth--;
+    else if (key[i] === "?" && depth <= 0) question = i;
+  }
   const keyPath = question < 0 ? key : key.slice(0, question);
   // A dot segment written in a key would take the request out of the path under the base (`/../../admin`).
   if (DOT_SEGMENT.test(keyPath)) fail("a path key holds a . or .. segment");
   const named = new Map<string, number>();
-  const query = new Set<string>();
   parameters.forEach(({ name, in: where }, i) => {
     if (where === "path") named.set(name, i);
-    else if (where === "query") query.add(name);
   });
-  const pairs = question < 0 ? [] : key.slice(question + 1).split("&");
-  const literal = pairs.filter((pair) => {
+  const literal = (question < 0 ? [] : key.slice(question + 1).split("&")).filter((pair) => {
     const value = pair.slice(pair.indexOf("=") + 1);
-    return !pair.includes("=") || value[0] !== "{" || !value.endsWith("}") || !query.has(value.slice(1, -1));
+    const name = pair.includes("=") && value[0] === "{" && value.endsWith("}") && value.slice(1, -1);
+    return !name || !parameters.some((parameter) => parameter.in === "query" && parameter.name === name);
   });
   const placed = new Set<number>();
   // One pass of a regular expression without nested quantifiers.
   const source = (keyPath + (literal.length ? "?" + literal.join("&") : "")).replace(
     /\{([^{}]*)\}/g,
-    (match, name: string, at: number, text: string) => {
+    (match, name, at, text) => {
       const i = named.get(name) ?? fail(`no path parameter ${quote(name)} for ${match}`);
-      const { style, explode } = parameters[i]!;
-      let operator = style === "matrix" ? ";" : "";
-      if (style === "label") operator = ".";
-      // In its segment alone and written as it is, an empty value leaves the segment empty.
+      const parameter = parameters[i]!;
+      let operator = parameter.style === "matrix" ? ";" : "";
+      if (parameter.style === "label") operator = ".";
       const end = at + match.length;
-      if (at < keyPath.length && text[at - 1] === "/" && (end === keyPath.length || text[end] === "/") && !operator) {
-        parameters[i]!.segment = true;
-      }
+      // Alone in its segment and written as it is, an empty value leaves the segment empty.
+      parameter.segment ||=
+        !operator && at < keyPath.length && text[at - 1] === "/" && (end === keyPath.length || text[end] === "/");
       placed.add(i);
-      return `{${operator}p${i}${explode || style === "label" || style === "deepObject" ? "*" : ""}}`;
+      return `{${operator}p${i}${parameter.explode || /^(label|deepObject)$/.test(parameter.style) ? "*" : ""}}`;
     },
   );
-  named.forEach((i, name) => {
-    // One in the `#fragment` of a key that only tells operations apart is the description's to drop.
+  // One in the `#fragment` of a key that only tells operations apart is the description's to drop.
+  for (const [name, i] of named) {
     if (!placed.has(i) && !path.includes(`{${name}}`)) fail(`no placeholder for the path parameter ${quote(name)}`);
-  });
+  }
   return [compiledPath(source, parameters), literal.length > 0];
 }
 
 /**
- * A path template compiled, its variables renamed from `p<index>` to the parameters' variables; `{?…}`, `{&…}` and
- * `{#…}` end the path, as a literal "?" or "#" does. An empty literal ends it: an OpenAPI path key is the URL as
- * written, and expand() drops a trailing `/` only from the last piece written.
+ * A path template compiled, its variables renamed from `p<index>` to the parameters'; `{?…}`, `{&…}` and `{#…}` end
+ * the path, as a literal "?" or "#" does. An empty literal ends it: a path key is the URL as written, and expand()
+ * drops a trailing `/` only from the last piece written.
  */
 function compiledPath(source: string, parameters: Param[]): Template {
   const template = compile(source, false);
-  template.taken = new Set(NAMED_OPTIONS);
   let inPath = true;
   for (const part of template.parts) {
-    if (typeof part === "string") {
-      inPath &&= !/[?#]/.test(part);
-      continue;
-    }
-    inPath &&= !/[?&#]/.test(part.first);
+    inPath &&= typeof part === "string" ? !/[?#]/.test(part) : !/[?&#]/.test(part.first);
+    if (typeof part === "string") continue;
     part.inPath = inPath;
     for (const variable of part.variables) variable.name = parameters[+variable.name.slice(1)]!.variable;
   }
   template.parts.push("");
+  template.taken = new Set(NAMED_OPTIONS);
   return template;
 }
 
@@ -2304,7 +2250,7 @@ function compiledPath(source: string, parameters: Param[]): Template {
  * chain of them however long, cost their size; and each body's schema is read once, however many bodies share it.
  */
 function schemaShapes(context: Context, root: unknown): Map<string, Shape> {
-  const start = schemaAt(context, root);
+  const start = resolve(context, root);
   let shapes = context.shapes.get(start);
   if (shapes) return shapes;
   shapes = new Map<string, Shape>();
@@ -2312,13 +2258,13 @@ function schemaShapes(context: Context, root: unknown): Map<string, Shape> {
   const seen = new Set<Json>();
   const pending: unknown[] = [start];
   while (pending.length) {
-    const schema = schemaAt(context, pending.pop());
+    const schema = resolve(context, pending.pop());
     if (!schema || seen.has(schema)) continue;
     seen.add(schema);
     const properties = ownField(schema, "properties");
     if (isPlainObject(properties)) {
       for (const name of Object.keys(properties)) {
-        if (!shapes.has(name)) shapes.set(name, shapeOf(schemaAt(context, properties[name])));
+        if (!shapes.has(name)) shapes.set(name, shapeOf(resolve(context, properties[name])));
       }
     }
     const parts = ownField(schema, "allOf");
@@ -2331,8 +2277,8 @@ function schemaShapes(context: Context, root: unknown): Map<string, Shape> {
 const UNSTYLED: Encoding = { style: "", explode: false, reserved: false, type: undefined };
 
 /**
- * A form's Encoding Object, by property: a `style` or `explode` writes it as a query parameter of that style would be
- * (`form`, exploded, where only one is said); a part's `contentType` may list several types, and its header holds
+ * A form's Encoding Object, by property: a `style` or `explode` writes it as a query parameter of that style would
+ * be (`form`, exploded, where only one is said); a part's `contentType` may list several types, and its header holds
  * one, the first.
  */
 function fieldEncoding(context: Context, media: Json, at: string): Map<string, Encoding> {
@@ -2341,9 +2287,7 @@ function fieldEncoding(context: Context, media: Json, at: string): Map<string, E
   for (const name of Object.keys(fields)) {
     const where = `${at}: encoding ${quote(name)}`;
     const found = resolve(context, fields[name], where)!;
-    const style = ownField(found, "style");
-    const explode = ownField(found, "explode");
-    const type = ownField(found, "contentType");
+    const [style, explode, type] = ["style", "explode", "contentType"].map((key) => ownField(found, key));
     const first = typeof type === "string" ? type.split(",", 1)[0]! : "";
     let written = typeof style === "string" ? style : "";
     if (!written && typeof explode === "boolean") written = "form";
@@ -2358,46 +2302,37 @@ function fieldEncoding(context: Context, media: Json, at: string): Map<string, E
 }
 
 /**
- * An operation's request body: its media types, whether required, a form's fields and encoding; for a GET or HEAD,
- * which send none, only the properties it declares, which a call cannot pass.
+ * An operation's request body: its media types, whether required, a form's fields and encoding, and which type each
+ * kind of value goes as (see `mediaTypeFor()`); for a GET or HEAD, which send none, only the properties it declares,
+ * which a call cannot pass.
  */
 function readBody(context: Context, get: boolean, node: unknown): BodyPlan {
   const at = "`requestBody`";
   const body = resolve(context, node, at) ?? {};
   const content = resolvedField(context, body, "content", at);
-  const keys = contentKeys(content, at, true);
+  const keys = mediaTypes(content, `${at}: \`content\``, true);
   const media = (key: string) => resolve(context, content[key], `${at}: ${quote(key)}`) ?? {};
-  if (get) {
-    // One media type's properties are its schema's, shared with every body that refers to it; several, merged.
-    const each = keys.map((key) => schemaShapes(context, ownField(media(key), "schema")));
-    const shapes = each.length === 1 ? each[0]! : new Map(each.flatMap((found) => [...found]));
-    return { ...bodyTypes([]), required: false, shapes, encoding: new Map() };
-  }
-  const types = keys.map((key) => key.trim());
-  const form = types.findIndex((type) => FORM_TYPE.test(type));
-  const formMedia = form < 0 ? {} : media(keys[form]!);
-  return {
-    ...bodyTypes(types.filter((type) => !RANGE.test(type))),
-    required: ownField(body, "required") === true,
-    shapes: form < 0 ? new Map() : schemaShapes(context, ownField(formMedia, "schema")),
-    encoding: form < 0 ? new Map() : fieldEncoding(context, formMedia, `${at}: ${quote(keys[form]!)}`),
-  };
-}
-
-/** A body's concrete media types, and which of them each kind of value goes as (see `mediaTypeFor()`). */
-function bodyTypes(types: string[]) {
+  const form = get ? undefined : keys.find((key) => FORM_TYPE.test(key.trim()));
+  // For a GET: one media type's properties are its schema's, shared with every body that refers to it; several, merged.
+  const each = get ? keys.map((key) => schemaShapes(context, ownField(media(key), "schema"))) : [];
+  let shapes = each.length > 1 ? new Map(each.flatMap((found) => [...found])) : each[0];
+  if (form) shapes = schemaShapes(context, ownField(media(form), "schema"));
+  const types = get ? [] : keys.map((key) => key.trim()).filter((type) => !RANGE.test(type));
   const json = types.filter(isJson);
-  const formType = types.find((type) => FORM_TYPE.test(type));
   const object = json.find((type) => !JSON_PATCH.test(type)) ?? json[0];
+  const formType = types.find((type) => FORM_TYPE.test(type));
   const usual = object ?? formType ?? types[0];
   return {
     types,
+    required: !get && ownField(body, "required") === true,
+    shapes: shapes ?? new Map(),
+    encoding: form ? fieldEncoding(context, media(form), `${at}: ${quote(form)}`) : new Map(),
     form: !json.length && formType !== undefined,
     list: json[0],
     object,
     formType,
     multipart: types.find((type) => MULTIPART.test(type)),
-    usual: usual === undefined ? usual : ([usual, labelFor(usual)] as [string, string | undefined]),
+    usual: usual === undefined ? usual : [usual, labelFor(usual)],
   };
 }
 
@@ -2406,15 +2341,14 @@ function successTypes(context: Context, operation: Json): string[] {
   const types = new Set<string>();
   const responses = resolvedField(context, operation, "responses", "the operation");
   for (const status of Object.keys(responses)) {
-    if (!SUCCESS.test(status)) continue;
     const at = `\`responses\`: ${status}`;
-    const response = resolve(context, responses[status], at) ?? {};
-    for (const key of contentKeys(resolvedField(context, response, "content", at), at)) types.add(key.trim());
+    const response = SUCCESS.test(status) && resolve(context, responses[status], at);
+    const content = response ? resolvedField(context, response, "content", at) : {};
+    for (const key of mediaTypes(content, `${at}: \`content\``)) types.add(key.trim());
   }
   const all = [...types];
   return [...all.filter(isJson), ...all.filter((type) => !isJson(type))];
 }
-
 // --- 8.6 Servers: the server an operation goes to, its variables, the base URL of a call ----------------------------
 
 /**
@@ -2668,9 +2602,9 @@ function serverNames(context: Context): Set<string> {
   };
   add(description);
   for (const path of Object.keys(description.paths)) {
-    const item = schemaAt(context, description.paths[path]);
+    const item = resolve(context, description.paths[path]);
     add(item);
-    for (const method of item ? Object.keys(item) : []) if (METHOD.test(method)) add(schemaAt(context, item![method]));
+    for (const method of item ? Object.keys(item) : []) if (METHOD.test(method)) add(resolve(context, item![method]));
   }
   return names;
 }
@@ -2739,16 +2673,6 @@ function readSecurity(context: Context, operation: Json, root: Json): Security {
     });
     return { alternatives, places, query: [...places].some((place) => place.startsWith("query:")) };
   });
-}
-
-/** The parameters in a place a credential of `security` also writes, by place (see `Plan.places`). */
-function placesOf(parameters: Param[], { places }: Security): Map<string, number> {
-  const found = new Map<string, number>();
-  parameters.forEach(({ in: where, name }, i) => {
-    const place = where + ":" + (where === "header" ? name.toLowerCase() : name);
-    if (places.has(place)) found.set(place, i);
-  });
-  return found;
 }
 
 /** The names of a cookie header's pairs. */
@@ -3099,18 +3023,10 @@ function headerText({ explode, key }: Param, value: unknown): string {
   return asText(explode ? entries.map((entry) => entry.join("=")) : entries.flat(), key);
 }
 
-/** 3.0.3's table writes an unexploded label object as `.R.100.G.200`: its keys and values, as a list `{.x*}` writes. */
-function pathValue({ style, explode }: Param, value: unknown): unknown {
-  if (style !== "label" || explode || !isPlainObject(value)) return value;
-  return Object.entries(value)
-    .filter(([, item]) => item != null)
-    .flat();
-}
-
 /** No values: what a template expands when a call gives none. */
 const NONE: Json = {};
 
-// --- 8.9 Bodies: the media type a body goes as, forms, the label ----------------------------------------------------
+// --- 8.9 Bodies: the media type a body goes as, forms ---------------------------------------------------------------
 
 /** A file a form part holds: a `Blob` (a `File`), or bytes (an `ArrayBuffer`, a typed array, a Node `Buffer`). */
 const isFile = (value: unknown): boolean =>
@@ -3125,19 +3041,6 @@ function holdsFile(value: unknown): boolean {
   if (!Array.isArray(value)) return isFile(value);
   for (let i = 0; i < value.length; i++) if (isFile(value[i])) return true;
   return false;
-}
-
-/**
- * The media type a body goes as, by the value: fields holding a file as multipart (refused where none is listed);
- * a list as the first JSON type, an object as the first JSON type but JSON Patch (which holds a list); else a form,
- * else the first type listed. `undefined` when the operation has none.
- */
-function mediaTypeFor(body: BodyPlan, value: unknown, file: string | undefined, route: string): string | undefined {
-  if (file !== undefined) {
-    return body.multipart ?? fail(`form field ${quote(file)} is a file: ${quote(route)} takes no multipart body`);
-  }
-  if (body.list !== undefined) return Array.isArray(value) ? body.list : body.object;
-  return body.formType ?? body.types[0];
 }
 
 /**
@@ -3159,9 +3062,11 @@ function formFields({ body, route }: Plan, call: Call, type: string): boolean {
 
 /**
  * The media type a call's body goes as: the caller's `content-type`, where they set one, so that the body is written
- * as it is labelled; else by the value (see `mediaTypeFor()`), a whole `FormData` as multipart and a whole
- * `URLSearchParams` as URL-encoded where listed, else as the form the operation takes. A form's fields given whole
- * in `data` (an object) become fields first; `data` beside `"body:"` keys is refused.
+ * as it is labelled; else by the value: a whole `FormData` as multipart and a whole `URLSearchParams` as URL-encoded
+ * where listed (else as the form the operation takes); fields holding a file as multipart (refused where none is
+ * listed); a list as the first JSON type, an object as the first JSON type but JSON Patch (which holds a list); else
+ * a form, else the first type listed. A form's fields given whole in `data` (an object) become fields first, and a
+ * `url` beside the route a field; `data` beside `"body:"` keys is refused.
  */
 function bodyType(plan: Plan, call: Call, label: unknown): string | undefined {
   const { body, route } = plan;
@@ -3170,17 +3075,21 @@ function bodyType(plan: Plan, call: Call, label: unknown): string | undefined {
   if (((form && formFields(plan, call, given ?? body.formType!)) || call.loose) && call.whole !== undefined) {
     fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
   }
-  const { whole } = call;
+  const { whole, file } = call;
   if (whole === undefined && call.url !== undefined) {
     addField(call, body.form, "url", call.url, false);
     call.url = undefined;
   }
   if (given !== undefined) return given;
-  if (whole === undefined || !isForm(whole)) {
-    return mediaTypeFor(body, whole, whole === undefined ? call.file : undefined, route);
+  if (whole !== undefined && isForm(whole)) {
+    const urlEncoded = body.types.find((listed) => FORM_TYPE.test(listed) && !MULTIPART.test(listed));
+    return (tagOf(whole) === "[object FormData]" ? body.multipart : urlEncoded) ?? body.formType;
   }
-  const urlEncoded = body.types.find((listed) => FORM_TYPE.test(listed) && !MULTIPART.test(listed));
-  return (tagOf(whole) === "[object FormData]" ? body.multipart : urlEncoded) ?? body.formType;
+  if (whole === undefined && file !== undefined) {
+    return body.multipart ?? fail(`form field ${quote(file)} is a file: ${quote(route)} takes no multipart body`);
+  }
+  if (body.list !== undefined) return Array.isArray(whole) ? body.list : body.object;
+  return body.formType ?? body.types[0];
 }
 
 /** A whole form as the form `type` names: a `FormData` of text alone as `URLSearchParams`, and the other way. */
@@ -3214,15 +3123,12 @@ function formBody(type: string, fields: [string, unknown][], { encoding, shapes 
     const add: AddPair = (pair, given, delimiter) => {
       if (given == null) return;
       const item = delimiter === undefined ? given : (given as string[]).join(delimiter);
-      if (isFile(item)) {
-        if (!multipart) fail(`form field ${quote(pair)} is a file: a URL-encoded form holds text alone`);
+      if (!isFile(item)) {
+        const text = part && json ? jsonOf(item, `form field ${quote(pair)}`) : pairText(item, pair);
+        body.append(pair, part ? new globals.Blob([text], { type: part }) : text);
+      } else if (multipart) {
         body.append(pair, isBlob(item) ? item : new globals.Blob([item], { type: part || "application/octet-stream" }));
-      } else if (part) {
-        body.append(
-          pair,
-          new globals.Blob([json ? jsonOf(item, `form field ${quote(pair)}`) : pairText(item, pair)], { type: part }),
-        );
-      } else body.append(pair, pairText(item, pair));
+      } else fail(`form field ${quote(pair)} is a file: a URL-encoded form holds text alone`);
     };
     if (!multipart && json) add(name, jsonOf(value, `form field ${quote(name)}`));
     else writePairs(name, value, encoded, add);
@@ -3232,49 +3138,30 @@ function formBody(type: string, fields: [string, unknown][], { encoding, shapes 
 
 /**
  * The body a call sends, written as `type` says: `data` as it is (a whole form as that form, a string as JSON text
- * where the type is JSON); else its fields, as a form where the type is one, else as one object.
+ * where the type is JSON); else its fields, as a form where the type is one, else as one object. A PUT or PATCH
+ * without one sends `""` (as `endpoint()` does); a required one left out is its media type's empty value.
  */
-function bodyValue({ body, route }: Plan, call: Call, type: string | undefined): unknown {
+function bodyValue(plan: Plan, call: Call, type: string | undefined): unknown {
+  const { body, route, method } = plan;
   const { whole, fields, object } = call;
-  if (whole !== undefined) {
-    if (isForm(whole)) return asForm(whole as object, type);
-    return typeof whole === "string" && type !== undefined && isJson(type) ? JSON.stringify(whole) : whole;
-  }
-  const form = type !== undefined && type !== body.object && (type === body.formType || FORM_TYPE.test(type));
-  if (!form) return fields ? Object.fromEntries(fields) : object;
-  const list = fields ?? Object.entries(object ?? {});
-  return list.length || body.required ? formBody(type, list, body, route) : undefined;
-}
-
-/** A body where the description requires one and the call gave none: the empty value of its media type. */
-function emptyBody(type: string | undefined): unknown {
+  const form =
+    whole === undefined &&
+    type !== undefined &&
+    type !== body.object &&
+    (type === body.formType || FORM_TYPE.test(type));
+  let value: unknown = whole;
+  if (whole === undefined && form) {
+    const list = fields ?? Object.entries(object ?? {});
+    value = list.length || body.required ? formBody(type, list, body, route) : undefined;
+  } else if (whole === undefined) value = fields ? Object.fromEntries(fields) : object;
+  else if (isForm(whole)) value = asForm(whole as object, type);
+  else if (typeof whole === "string" && type !== undefined && isJson(type)) value = JSON.stringify(whole);
+  if (value === undefined && (method === "put" || method === "patch")) value = "";
+  if ((value !== undefined && value !== "") || !body.required) return value;
+  // The empty value of the media type: a JSON Patch is a list of operations, a form an empty one.
   if (type === undefined) return {};
-  // A JSON Patch is a list of operations.
   if (isJson(type)) return JSON_PATCH.test(type) ? [] : {};
-  if (!FORM_TYPE.test(type)) return "";
-  return new (globalThis as Json)[MULTIPART.test(type) ? "FormData" : "URLSearchParams"]();
-}
-
-/**
- * The body as it is sent: a PUT or PATCH without one sends `""` (as `endpoint()` does), a required one left out its
- * media type's empty value.
- */
-function finalBody(plan: Plan, body: unknown, type: string | undefined): unknown {
-  if (body === undefined && (plan.method === "put" || plan.method === "patch")) body = "";
-  if ((body === undefined || body === "") && plan.body.required) return emptyBody(type);
-  return body;
-}
-
-/**
- * What a body is labelled where the caller did not: by its media type, or, where only ranges are listed, as JSON
- * when it is an object (text and bytes go unlabelled); nothing without one.
- */
-function labelOf(body: unknown, type: string | undefined, { required, usual }: BodyPlan): string | undefined {
-  // A PUT's `""` is no body, unless the description requires one: then it is the empty one.
-  if (body === undefined || (body === "" && !required)) return undefined;
-  // The type an object goes as is labelled as the plan says, without a lookup (most calls send one).
-  if (type !== undefined) return type === usual?.[0] ? usual[1] : labelFor(type);
-  return typeof body === "string" || isRawBody(body) ? undefined : JSON_TYPE;
+  return FORM_TYPE.test(type) ? new (globalThis as Json)[MULTIPART.test(type) ? "FormData" : "URLSearchParams"]() : "";
 }
 
 // --- 8.10 The call: one way from a call's keys to request options ---------------------------------------------------
@@ -3287,13 +3174,17 @@ function openAPIEndpoint(wrapped: Endpoint<any>, context: Context): Endpoint {
     if (typeof route !== "string") return callOperation(api, checkOptions(route, "route"), undefined);
     return callOperation(api, checkOptions(options), route);
   };
-  // parse(): merged options carry everything, defaults included; none apply beneath them.
-  const parser = apiFor(context, EMPTY_STATE);
   return Object.defineProperties(call as Endpoint, {
     DEFAULTS: { get: () => wrapped.DEFAULTS, enumerable: true },
     defaults: { value: (options: EndpointOptions) => openAPIEndpoint(wrapped.defaults(options), context) },
     merge: { value: wrapped.merge },
-    parse: { value: (options: MergedOptions) => callOperation(parser, checkOptions(options), undefined) },
+    // Merged options carry everything, defaults included: none apply beneath them.
+    parse: {
+      value: (options: MergedOptions) => {
+        context.parser ??= apiFor(context, EMPTY_STATE);
+        return callOperation(context.parser, checkOptions(options), undefined);
+      },
+    },
   });
 }
 
@@ -3322,8 +3213,8 @@ function nearest(name: string, names: Iterable<string>): string | undefined {
 }
 
 /**
- * A call's `"server:<name>"` or `"auth:<name>"` keys (by `prefix`), over `values` (the defaults'): each must name a
- * variable of the description's servers, or one of its security schemes; else a TypeError with the nearest name.
+ * The `"server:<name>"` or `"auth:<name>"` keys (by `prefix`) of `params`, over `values`: each must name a variable of
+ * the description's servers, or one of its security schemes; else a TypeError with the nearest name.
  */
 function namedValues(
   context: Context,
@@ -3351,20 +3242,6 @@ function namedValues(
 }
 
 /**
- * The defaults' parameters but their `"server:"` and `"auth:"` keys, which are worked out once: `null` when none is
- * left, so that a call through `defaults({ "auth:key": … })` reads its own options alone, as one without defaults.
- */
-function callParams(params: Json | null): Json | null {
-  const keys = params
-    ? Object.keys(params).filter((key) => !key.startsWith("server:") && !key.startsWith("auth:"))
-    : [];
-  if (!keys.length) return null;
-  const rest: Json = {};
-  for (const key of keys) put(rest, key, params![key]);
-  return rest;
-}
-
-/**
  * The headers a call starts from: `merged`'s with the call's over them, `accept` the operation's where it is the
  * library's own and no media type amends it, else with the media type applied.
  */
@@ -3377,15 +3254,24 @@ function startHeaders(context: Context, plan: Plan, merged: Json, given: unknown
   return headers;
 }
 
-/** One endpoint of a description (see `Api`), its operations prepared when each is first called. */
+/**
+ * One endpoint of a description (see `Api`), its operations prepared when each is first called. The defaults'
+ * `"server:"` and `"auth:"` keys are worked out once, and left out of its parameters (`null` when none is left), so
+ * that a call through `defaults({ "auth:key": … })` reads its own options alone, as one without defaults.
+ */
 function apiFor(context: Context, defaults: State): Api {
-  const values = namedValues(context, "server:", defaults.params);
-  const credentials = namedValues(context, "auth:", defaults.params);
-  const state = { ...defaults, params: callParams(defaults.params) };
+  const { params } = defaults;
+  const values = namedValues(context, "server:", params);
+  const credentials = namedValues(context, "auth:", params);
+  const rest = params && Object.keys(params).filter((key) => !/^(server|auth):/.test(key));
+  const state = {
+    ...defaults,
+    params: rest?.length ? Object.fromEntries(rest.map((key) => [key, params![key]])) : null,
+  };
   const prepared = cached((id): Prepared => {
     // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave.
-    const { lower, url } = parseRoute(id);
-    const plan = planOf(context, lower ?? state.verb, url);
+    const space = id.indexOf(" ");
+    const plan = planOf(context, space < 0 ? state.verb : checkMethod(id.slice(0, space)), id.slice(space + 1));
     let base: SplitBase | undefined;
     try {
       base = serverBase(context, plan, state.merged.baseUrl, values);
@@ -3411,31 +3297,27 @@ function apiFor(context: Context, defaults: State): Api {
 function refuseKey({ route, parameters }: Plan, key: string, slots: number[]): never {
   if (slots === REFUSED) fail(`${quote(route)} sends no header parameter ${quote(key)}: set it in \`headers\``);
   const where = parameters.find(({ name }) => name === key)!.in;
-  return fail(
-    `${quote(route)} has a ${where} parameter ${quote(key)}: pass it as ${quote(`${where}:${key}`)}` +
-      (key === "data" || key === "method" ? "" : `, and the option \`${key}\` in defaults()`),
-  );
+  const hint = key === "data" || key === "method" ? "" : `, and the option \`${key}\` in defaults()`;
+  return fail(`${quote(route)} has a ${where} parameter ${quote(key)}: pass it as ${quote(`${where}:${key}`)}${hint}`);
 }
 
 /**
- * What the endpoint prepared for the operation a call names: by its route (a literal's hash is kept, so one lookup
- * finds it), or by the method and path that `method`, `url` or the defaults give. A `method` beside a route is
- * refused where the route's operation has a parameter of that name (see `CLASH`).
+ * What the endpoint prepared for the operation a call names by the method and path that `method`, `url` or the
+ * defaults give, beside a route or without one. A `method` beside a route is refused where the route's operation
+ * has a parameter of that name (see `CLASH`).
  */
-function readyFor({ prepared, state }: Api, options: Json, route?: string): Prepared {
-  // Named loads, not ownField()'s keyed one, which every description read shares: a call's options are read often.
-  const given = options.method !== undefined && hasOwn(options, "method") ? options.method : undefined;
-  if (route !== undefined && given === undefined) return prepared(route);
+function readyFor({ prepared, state }: Api, options: Json, route: string | undefined, method: unknown): Prepared {
   let plan: Plan | undefined;
   try {
     plan = route === undefined ? undefined : prepared(route).plan;
   } catch {}
   if (plan?.keys.get("method") === CLASH) refuseKey(plan, "method", CLASH);
-  const parsed = route === undefined ? undefined : parseRoute(route);
-  const method = given === undefined ? (parsed?.lower ?? state.verb) : checkMethod(given);
-  const path = parsed ? parsed.url : (ownField(options, "url") ?? state.merged.url);
+  const space = route === undefined ? -1 : route.indexOf(" ");
+  let lower = method === undefined ? state.verb : checkMethod(method);
+  if (method === undefined && space > 0) lower = checkMethod(route!.slice(0, space));
+  const path = route === undefined ? (ownField(options, "url") ?? state.merged.url) : route.slice(space + 1);
   if (typeof path !== "string") mustBe("option `url`", "an operation's path", path);
-  return prepared(method + " " + path);
+  return prepared(lower + " " + path);
 }
 
 /** A named option of a call, over the state's (`method` and `url` named the operation already). */
@@ -3455,38 +3337,31 @@ function give(call: Call, plan: Plan, slots: number[], value: unknown): void {
 }
 
 /** Whether a body property holds a file: the first one that does is noted (see `Call.file`). */
-function noteFile(call: Call, name: string, value: unknown): void {
-  if (call.file === undefined && typeof value === "object" && value !== null && holdsFile(value)) call.file = name;
+function noteFile(call: Call, name: string, value: object): void {
+  if (call.file === undefined && holdsFile(value)) call.file = name;
 }
 
 /** A property of the body object (the commonest key). */
 function addProperty(call: Call, name: string, value: unknown): void {
+  if (typeof value === "object" && value !== null) noteFile(call, name, value);
   call.object ??= {};
-  const { object } = call;
   // put() only for `__proto__`: a store of its own here costs a fraction of one shared by every caller of put().
-  if (name === "__proto__") put(object, name, value);
-  else object[name] = value;
+  if (name === "__proto__") put(call.object, name, value);
+  else call.object[name] = value;
 }
 
 /** A body property or form field added (see `Call`). */
 function addField(call: Call, form: boolean, name: string, value: unknown, loose: boolean): void {
   call.loose ||= loose;
-  noteFile(call, name, value);
   if (!form) addProperty(call, name, value);
   else {
+    if (typeof value === "object" && value !== null) noteFile(call, name, value);
     call.fields ??= [];
     call.fields.push([name, value]);
   }
 }
 
-/** The body properties that came before `key`, all of its keys before it, stored once another kind of key comes. */
-function addRun(call: Call, options: Json, key: string): void {
-  for (const name in options) {
-    if (name === key) return;
-    addProperty(call, name, options[name]);
-  }
-}
-
+/** How an undeclared `"query:"` key is written: a list, or an object in the bracket form (see `placeKey()`). */
 const EXPLODED: Encoding = { style: "form", explode: true, reserved: false, type: undefined };
 const DEEP: Encoding = { style: "deepObject", explode: true, reserved: false, type: undefined };
 
@@ -3499,17 +3374,12 @@ const DEEP: Encoding = { style: "deepObject", explode: true, reserved: false, ty
 function placeKey(plan: Plan, call: Call, key: string, value: unknown, own: boolean): void {
   const { route, get, body } = plan;
   const colon = key.indexOf(":");
-  // The commonest first: a body property.
-  if (colon < 0 && !get && key !== "data") {
-    addField(call, body.form, key, value, false);
-    return;
-  }
   const where = colon < 0 ? "" : key.slice(0, colon);
   if (where === "server") call.servers ||= own;
   else if (where === "auth") call.auths ||= own;
   else if (where === "query") {
-    // A parameter newer than the description, as the query's default style writes it (`form`, exploded: a list repeats
-    // its name), an object in the bracket form.
+    // A parameter newer than the description, as the query's default style writes it (`form`, exploded: a list
+    // repeats its name), an object in the bracket form.
     const given = sendable(value, key);
     call.pairs = queryPairs(call.pairs, key.slice(6), given, isPlainObject(given) ? DEEP : EXPLODED, "&");
   } else if (where === "path" || where === "header" || where === "cookie") {
@@ -3547,20 +3417,6 @@ function newCall(state: State, url: unknown): Call {
 }
 
 /**
- * A `url` parameter given beside the route: the first parameter named `url` the call gives no value takes it; else
- * it stays for the body, or a GET's query.
- */
-function placeUrl(call: Call, plan: Plan): void {
-  plan.parameters.forEach(({ name }, i) => {
-    if (name !== "url" || call.url === undefined || (call.given?.[2 * i] ?? call.given?.[2 * i + 1]) !== undefined) {
-      return;
-    }
-    give(call, plan, [2 * i], call.url);
-    call.url = undefined;
-  });
-}
-
-/**
  * A call's keys in one pass: its named options (from `options`), and each key of `params` (the call's over the
  * defaults'): a parameter's value to its slots, any other key placed (see `placeKey()`).
  */
@@ -3576,12 +3432,18 @@ function readCall(state: State, plan: Plan, options: Json, params: Json, url: un
     // One lookup tells a named option, a parameter's key or escaped key from the rest.
     const slots = skip ? undefined : plan.keys.get(key);
     if (!skip && slots === undefined && properties && key !== "data" && key.indexOf(":") < 0) {
-      noteFile(call, key, value);
-      if (run >= 0) run++;
-      else addProperty(call, key, value);
+      if (run < 0) addProperty(call, key, value);
+      else run++;
+      if (run > 0 && typeof value === "object" && value !== null) noteFile(call, key, value);
       continue;
     }
-    if (run > 0) addRun(call, options, key);
+    // Another kind of key: the properties before it, all of its keys before it, are stored.
+    if (run > 0) {
+      for (const name in options) {
+        if (name === key) break;
+        addProperty(call, name, options[name]);
+      }
+    }
     run = -1;
     if (skip) continue;
     if (slots === OPTION) readNamed(call, key, value);
@@ -3593,41 +3455,67 @@ function readCall(state: State, plan: Plan, options: Json, params: Json, url: un
     else placeKey(plan, call, key, value, true);
   }
   if (run > 0) call.object = { ...options };
-  if (params !== options) {
-    for (const key in params) {
-      const value = params[key];
-      if (value === undefined || !hasOwn(params, key)) continue;
-      const slots = plan.keys.get(key);
-      if (slots === REFUSED) refuseKey(plan, key, slots);
-      else if (slots === undefined || slots === CLASH) placeKey(plan, call, key, value, false);
-      else if (slots !== OPTION) give(call, plan, slots, value);
-    }
-  }
-  if (url !== undefined) placeUrl(call, plan);
+  if (params !== options) readParams(plan, call, params);
+  if (url !== undefined) placeUrl(plan, call);
   if ((call.query || call.pairs) && plan.security.query) call.places = true;
   return call;
 }
 
+/** Each key of the call's parameters merged over the defaults' (see `readCall()`). */
+function readParams(plan: Plan, call: Call, params: Json): void {
+  for (const key in params) {
+    const value = params[key];
+    if (value === undefined || !hasOwn(params, key)) continue;
+    const slots = plan.keys.get(key);
+    if (slots === REFUSED) refuseKey(plan, key, slots);
+    else if (slots === undefined || slots === CLASH) placeKey(plan, call, key, value, false);
+    else if (slots !== OPTION) give(call, plan, slots, value);
+  }
+}
+
+/**
+ * A `url` beside the route: the first parameter named `url` that the call gives no value takes it; else it stays for
+ * the body, or a GET's query.
+ */
+function placeUrl(plan: Plan, call: Call): void {
+  const i = plan.parameters.findIndex(
+    ({ name }, at) => name === "url" && (call.given?.[2 * at] ?? call.given?.[2 * at + 1]) === undefined,
+  );
+  if (i < 0) return;
+  give(call, plan, [2 * i], call.url);
+  call.url = undefined;
+}
+
 /**
  * A call's headers: its own where it worked them out (see `callOperation()`), else the prepared ones copied; labelled
- * for its body where the caller did not. A spread copy is quickest, but V8 before Node 22 makes adding a key to one
- * cost several times the copy: the usual label is in `bodyHeaders` already.
+ * for its body where the caller did not: by the body's media type, or, where only ranges are listed, as JSON when it
+ * is an object (text and bytes go unlabelled). A spread copy is quickest, but V8 before Node 22 makes adding a key
+ * to one cost several times the copy: the usual label is in `bodyHeaders` already.
  */
-function headersFor(prepared: Prepared, own: Json | undefined, label: string | undefined): Json {
+function headersFor(
+  { plan, headers: preset, bodyHeaders }: Prepared,
+  own: Json | undefined,
+  body: unknown,
+  type?: string,
+): Json {
+  const { required, usual } = plan.body;
+  let label: string | undefined;
+  // A PUT's `""` is no body, unless the description requires one: then it is the empty one.
+  if (body !== undefined && (body !== "" || required)) {
+    // The type an object goes as is labelled as the plan says, without a lookup (most calls send one).
+    if (type !== undefined) label = type === usual?.[0] ? usual[1] : labelFor(type);
+    else if (typeof body !== "string" && !isRawBody(body)) label = JSON_TYPE;
+  }
   if (own) {
     if (label !== undefined && own["content-type"] === undefined) own["content-type"] = label;
     return own;
   }
-  const { headers: preset, bodyHeaders } = prepared;
   if (label === undefined || preset["content-type"] !== undefined) return { ...preset };
   if (bodyHeaders["content-type"] === label) return { ...bodyHeaders };
   const headers = shallowCopy(preset);
   headers["content-type"] = label;
   return headers;
 }
-
-/** Two query strings joined. */
-const joinQuery = (query: string, more: string) => (query && more ? query + "&" + more : query || more);
 
 /** A path that values left with an empty segment (`//`, or a `/` the key does not end with), refused. */
 function refuseEmptySegment({ route, trailing }: Plan, url: string): void {
@@ -3638,70 +3526,64 @@ function refuseEmptySegment({ route, trailing }: Plan, url: string): void {
 }
 
 /**
- * Parameter `i`'s value from the call, checked and in shape (see `parameterValue()`): a value under `"<in>:<name>"`
- * wins over one under the parameter's key. `undefined` where it is absent: most parameters a description declares
- * are optional and absent from a call, nothing to check; a required one may be a credential's place, or a header
- * set in `headers`.
- */
-function givenValue(plan: Plan, call: Call, i: number, fills: number[], headers: Json): unknown {
-  const parameter = plan.parameters[i]!;
-  const { in: where, name } = parameter;
-  const value = call.given && (call.given[2 * i + 1] ?? call.given[2 * i]);
-  if (value === undefined) {
-    if (!parameter.required || fills.includes(i)) return undefined;
-    if (where === "header" && ownField(headers, name.toLowerCase()) !== undefined) return undefined;
-  }
-  const checked = parameterValue(parameter, value, plan);
-  if (typeof checked === "object" && where !== "query" && isNested(checked)) {
-    fail(`parameter ${quote(name)} holds a list or object in another: no ${where} style writes it`);
-  }
-  return checked;
-}
-
-/**
- * Each parameter the call gives written where it goes: the path's into its template, the query's as pairs (before
- * the call's undeclared ones, in `call.pairs`), the headers' and the cookies' into `headers`. The expanded path.
+ * Each parameter the call gives, checked and in shape (see `parameterValue()`), written where it goes: the path's
+ * into its template, the query's as pairs (before the call's undeclared ones, in `call.pairs`), the headers' and the
+ * cookies' into `headers`. A value under `"<in>:<name>"` wins over one under the parameter's key. Most parameters are
+ * optional and absent from a call: nothing to check; a required one may be a credential's place, or a header set in
+ * `headers`. The expanded path.
  */
 function placeParameters(plan: Plan, call: Call, fills: number[], headers: Json): string {
   const { parameters } = plan;
-  let path: Json | undefined;
-  let inHeaders: Json | undefined;
+  const { given } = call;
+  let values: Json | undefined;
   let query = "";
   let cookie = "";
   let emptyish = false;
   for (let i = 0; i < parameters.length; i++) {
-    const value = givenValue(plan, call, i, fills, headers);
-    if (value === undefined) continue;
     const parameter = parameters[i]!;
-    const { in: where, name } = parameter;
+    const { in: where, name, variable } = parameter;
+    let value = given && (given[2 * i + 1] ?? given[2 * i]);
+    if (value === undefined && (!parameter.required || fills.includes(i))) continue;
+    if (value === undefined && where === "header" && ownField(headers, name.toLowerCase()) !== undefined) continue;
+    value = parameterValue(parameter, value, plan);
+    if (value === undefined) continue;
+    if (typeof value === "object" && where !== "query" && isNested(value)) {
+      fail(`parameter ${quote(name)} holds a list or object in another: no ${where} style writes it`);
+    }
     if (where === "query") query = queryPairs(query, name, value, parameter, "&");
     else if (where === "cookie") cookie = queryPairs(cookie, name, value, parameter, "; ");
-    else if (where === "header") {
-      inHeaders ??= {};
-      put(inHeaders, name, headerText(parameter, value));
-    } else {
+    else if (where === "header") addHeaders(headers, { [name]: headerText(parameter, value) });
+    else {
       // Only `""`, a list or an object can leave a path segment empty: the path is looked at then.
-      if (plan.guard && (value === "" || typeof value === "object")) emptyish = true;
-      path ??= {};
-      put(path, parameter.variable, pathValue(parameter, value));
+      emptyish ||= plan.guard && (value === "" || typeof value === "object");
+      // 3.0.3's table writes an unexploded label object as `.R.100.G.200`: its keys and values, as `{.x*}` writes a list.
+      if (parameter.style === "label" && !parameter.explode && isPlainObject(value)) {
+        value = Object.entries(value).flatMap((entry) => (entry[1] == null ? [] : entry));
+      }
+      values ??= {};
+      // put() only for `__proto__` (see addProperty()).
+      if (variable === "__proto__") put(values, variable, value);
+      else values[variable] = value;
     }
   }
-  if (inHeaders) addHeaders(headers, inHeaders);
   if (cookie) headers.cookie = headers.cookie ? headers.cookie + "; " + cookie : cookie;
   if (query) call.pairs = call.pairs ? query + "&" + call.pairs : query;
-  const url = expand(plan.path, path ?? NONE);
+  const url = expand(plan.path, values ?? NONE);
   if (emptyish) refuseEmptySegment(plan, url);
   return url;
 }
 
 /**
  * One call of an operation, the one way every call takes: what the endpoint prepared for its operation, its keys
- * read, its own credentials where it brings them (or a place of theirs), the body and its label, the parameters
+ * read, its own credentials where it brings them (or a place of theirs), the body, its headers, the parameters
  * placed, the URL on the server's base.
  */
 function callOperation(api: Api, options: Json, route: string | undefined): RequestOptions {
   const { context, state } = api;
-  const ready = readyFor(api, options, route);
+  // Named loads, not ownField()'s keyed one, which every description read shares: a call's options are read often.
+  const method = options.method !== undefined && hasOwn(options, "method") ? options.method : undefined;
+  const ready =
+    route !== undefined && method === undefined ? api.prepared(route) : readyFor(api, options, route, method);
   const { plan } = ready;
   // Beside a route, `url` is a parameter; merged options set theirs aside.
   let url = route === undefined ? urlParameterOf(options) : options.url;
@@ -3717,8 +3599,8 @@ function callOperation(api: Api, options: Json, route: string | undefined): Requ
   }
   const label = (own ?? ready.headers)["content-type"];
   const type = plan.get ? undefined : bodyType(plan, call, label);
-  const body = plan.get ? undefined : finalBody(plan, bodyValue(plan, call, type), type);
-  const headers = headersFor(ready, own, labelOf(body, type, plan.body));
+  const body = plan.get ? undefined : bodyValue(plan, call, type);
+  const headers = headersFor(ready, own, body, type);
   // Multipart's label is fetch's, which writes its boundary.
   if (body !== undefined && typeof label === "string" && MULTIPART.test(label)) delete headers["content-type"];
   const path = placeParameters(plan, call, chosen.fills, headers);
@@ -3729,8 +3611,11 @@ function callOperation(api: Api, options: Json, route: string | undefined): Requ
     base = serverBase(context, plan, call.baseUrl ?? state.merged.baseUrl, given);
   }
   // After the parameters' pairs: the base URL's query, the credentials', a GET's other keys as endpoint() writes them.
-  const leftovers = plan.get ? addPairs(call.query, "url", call.url) : "";
-  const query = joinQuery(joinQuery(joinQuery(call.pairs, base[1]), chosen.query), leftovers);
+  let query = call.pairs;
+  if (base[1]) query = query ? query + "&" + base[1] : base[1];
+  if (chosen.query) query = query ? query + "&" + chosen.query : chosen.query;
+  const rest = plan.get && (call.query || call.url !== undefined) ? addPairs(call.query, "url", call.url) : "";
+  if (rest) query = query ? query + "&" + rest : rest;
   const result: RequestOptions = {
     method: plan.method,
     // Whether the path key starts with "/" is the plan's: reading a string just built would flatten it.
