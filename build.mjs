@@ -27,15 +27,13 @@ const INTERNAL_FIELDS = new RegExp(
     ["inPath", "prefix", "skip"],
     // State, ParsedRoute
     ["merged", "presetHeaders", "bodyHeaders", "params", "verb", "base", "lower", "template"],
-    // OperationPlan, ParameterPlan, BodyPlan, ServerPlan, ServerVariable, Prepared, Preparer, OpenAPIContext,
-    // Placed, Leftover
-    ["route", "templates", "form", "server", "variable", "key", "json", "state", "description", "answers"],
-    ["escaped", "reserved", "shape", "date", "segment", "types", "fields", "part", "fallback", "choices", "pieces"],
-    ["absolute", "refs", "plans", "serverNames", "own", "plan", "prepared", "pairs", "urlParameter", "whole"],
-    ["placed", "guard", "trailing", "usual", "inQuery", "inCookie", "inHeaders", "nested", "jsonList"],
-    ["jsonObject", "formType", "multipart", "file", "query", "emptyish", "asObject"],
-    // SchemePlan, Credentials, Call
-    ["field", "schemes", "places", "fills", "credentials", "auths"],
+    // The OpenAPI region's records: Plan, Param, BodyPlan, Server, ServerVariable, Scheme, Security, Call,
+    // Credentials, Prepared, Api, Context
+    ["route", "form", "server", "variable", "key", "state", "description", "answers", "reserved", "shape", "date"],
+    ["segment", "types", "fields", "part", "fallback", "choices", "pieces", "absolute", "refs", "plans", "own"],
+    ["plan", "prepared", "pairs", "whole", "guard", "trailing", "usual", "formType", "multipart", "file", "query"],
+    ["asObject", "field", "schemes", "places", "fills", "credentials", "auths", "alternatives", "given", "loose"],
+    ["empty", "list", "object", "shapes", "swagger", "schemeOf", "securityOf", "names", "parser", "error", "context"],
   ]
     .flat()
     .join("|")})$`,

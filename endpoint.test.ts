@@ -3188,10 +3188,7 @@ openapi(
       servers: [{ url: "https://api.example" }],
       paths: { "/a": needs(["nope"]) },
     });
-    throwsType(
-      () => undeclared("GET /a"),
-      '"GET /a": security scheme "nope" is not declared',
-    );
+    throwsType(() => undeclared("GET /a"), '"GET /a": security scheme "nope" is not declared');
     // A name that is any other name: never a prototype's.
     const proto = withOpenAPI(endpoint, {
       servers: [{ url: "https://api.example" }],
@@ -3214,7 +3211,10 @@ openapi("credentials: a security list with a hole, and thousands of alternatives
     // biome-ignore lint/suspicious/noSparseArray: the hole is the point.
     paths: { "/a": { get: { security: [, { key: [] }] } } },
   });
-  throwsType(() => holes("GET /a", { "auth:key": "k" } as never), '"GET /a": `security`: requirement 0 must be an object');
+  throwsType(
+    () => holes("GET /a", { "auth:key": "k" } as never),
+    '"GET /a": `security`: requirement 0 must be an object',
+  );
   // Thousands of alternatives: five named, the rest counted.
   const many = withOpenAPI(endpoint, {
     servers: [{ url: "https://api.example" }],
@@ -3536,7 +3536,10 @@ openapi(
     );
     const body = { paths: { "/x": { post: { parameters: [{ name: "b", in: "body" }] } } } };
     const call = () => withOpenAPI(endpoint, body)("POST /x", { baseUrl: "https://x" });
-    throwsType(call, '"POST /x": parameter 0: `in` must be "path", "query", "header" or "cookie", not "body", as Swagger 2.0');
+    throwsType(
+      call,
+      '"POST /x": parameter 0: `in` must be "path", "query", "header" or "cookie", not "body", as Swagger 2.0',
+    );
     const server = (fields: object) =>
       withOpenAPI(endpoint, { swagger: "2.0", ...fields, paths: { "/x": { get: {} } } })("GET /x");
     throwsType(() => server({ host: "evil.example/path" }), '`host`: "evil.example/path" is not a host name and port');
@@ -3601,6 +3604,189 @@ openapi(
       const paths = { "/x/{p}": { post: { parameters, ...operation } } };
       const api = withOpenAPI(endpoint, { swagger: "2.0", host: "x.example", paths });
       throwsType(() => api("POST /x/{p}", { p: "v" }), '"POST /x/{p}"', message);
+    }
+  },
+);
+
+// --- What a peer's own tests found, and what a body's label must agree with -----------------------------------------
+
+openapi(
+  "allowEmptyValue: an empty query value is sent only where it is true; else left out, or refused when required",
+  ({ withOpenAPI, base }) => {
+    const query = (name: string, more: object = {}) => ({ name, in: "query", schema: { type: "string" }, ...more });
+    const parameters = [query("q"), query("tag", { allowEmptyValue: true }), query("must", { required: true })];
+    const api = withOpenAPI(base, { paths: { "/s": { get: { parameters } } } });
+    assert.is(api("GET /s", { q: "", tag: "", must: "x" }).url, "https://api.example/s?tag=&must=x");
+    throwsType(() => api("GET /s", { must: "" }), 'parameter "must" is required by "GET /s", and not empty');
+    // A path value, a header's and a JSON text's are another matter: `allowEmptyValue` is the query's.
+    const swagger = withOpenAPI(base, {
+      swagger: "2.0",
+      paths: { "/s": { get: { parameters: [{ name: "q", in: "query", type: "string" }] } } },
+    });
+    assert.is(swagger("GET /s", { q: "" }).url, "https://api.example/s");
+  },
+);
+
+openapi(
+  "bytes in a multipart form are binary parts, as a Blob is; in a URL-encoded form they are refused",
+  async ({ withOpenAPI, base }) => {
+    const form = (type: string, encoding = {}) => ({ requestBody: { content: { [type]: { encoding } } } });
+    const api = withOpenAPI(base, {
+      paths: {
+        "/parts": { post: form("multipart/form-data", { image: { contentType: "image/png" } }) },
+        "/form": { post: form("application/x-www-form-urlencoded") },
+        "/either": { post: { requestBody: { content: { "application/json": {}, "multipart/form-data": {} } } } },
+      },
+    });
+    const bytes = new Uint8Array([255, 65, 0]);
+    const body = api("POST /parts", { file: bytes, buffer: bytes.buffer, image: [bytes] }).body as FormData;
+    for (const [name, type] of [
+      ["file", "application/octet-stream"],
+      ["buffer", "application/octet-stream"],
+      ["image", "image/png"],
+    ]) {
+      const part = body.get(name!) as Blob;
+      assert.instance(part, Blob, name);
+      assert.is(part.type, type, name);
+      assert.equal([...new Uint8Array(await part.arrayBuffer())], [255, 65, 0], name);
+    }
+    throwsType(() => api("POST /form", { file: bytes }), 'form field "file" is a file');
+    // Bytes make a body multipart where it may be one, as a Blob does.
+    assert.instance(api("POST /either", { name: "n", file: bytes }).body, FormData);
+  },
+);
+
+openapi(
+  "a body and its label agree: a whole form goes as the form the operation takes, a caller's form type writes the fields",
+  ({ withOpenAPI, base }) => {
+    const api = withOpenAPI(base, {
+      paths: {
+        "/urlencoded": { post: { requestBody: { content: { "application/x-www-form-urlencoded": {} } } } },
+        "/multipart": { post: { requestBody: { content: { "multipart/form-data": {} } } } },
+        "/both": {
+          post: { requestBody: { content: { "application/x-www-form-urlencoded": {}, "multipart/form-data": {} } } },
+        },
+      },
+    });
+    const fields = new FormData();
+    fields.append("a", "1");
+    // A FormData for an operation that takes a URL-encoded form only: its text, URL-encoded, labelled as such.
+    const converted = api("POST /urlencoded", { data: fields });
+    assert.instance(converted.body, URLSearchParams);
+    assert.equal(
+      [String(converted.body), converted.headers["content-type"]],
+      ["a=1", "application/x-www-form-urlencoded"],
+    );
+    const withFile = new FormData();
+    withFile.append("f", new Blob(["x"]));
+    throwsType(() => api("POST /urlencoded", { data: withFile }), 'form field "f" is a file');
+    // A URLSearchParams for a multipart-only one: a FormData, which fetch labels.
+    const parts = api("POST /multipart", { data: new URLSearchParams("a=1") });
+    assert.instance(parts.body, FormData);
+    assert.is(parts.headers["content-type"], undefined);
+    // Where both are taken, each goes as itself.
+    assert.is(api("POST /both", { data: fields }).body, fields);
+    assert.is(api("POST /both", { data: fields }).headers["content-type"], undefined);
+    // The caller's multipart label on fields without a file: a FormData, and the label is fetch's (with its boundary).
+    const labelled = api("POST /both", { a: "1", headers: { "content-type": "multipart/form-data" } });
+    assert.instance(labelled.body, FormData);
+    assert.is(labelled.headers["content-type"], undefined);
+    // The caller's text label on a JSON operation: a string given whole is sent as it is, not as JSON text.
+    const json = withOpenAPI(base, {
+      paths: { "/j": { put: { requestBody: { content: { "application/json": {} } } } } },
+    });
+    assert.is(json("PUT /j", { data: "a: 1", headers: { "content-type": "application/yaml" } }).body, "a: 1");
+    assert.is(json("PUT /j", { data: "a: 1" }).body, '"a: 1"');
+  },
+);
+
+openapi(
+  "a request body's content key that is not a media type is left out where another remains, refused where none does",
+  ({ withOpenAPI, base }) => {
+    const body = (content: object) => ({ post: { requestBody: { content } } });
+    const api = withOpenAPI(base, {
+      paths: {
+        "/a": body({ "form-data": {}, "application/json": {} }),
+        "/b": body({ examples: {}, "": {}, "text/plain": {} }),
+        "/c": body({ "form-data": {} }),
+      },
+    });
+    assert.is(api("POST /a", { x: 1 }).headers["content-type"], "application/json; charset=utf-8");
+    assert.is(api("POST /b", { data: "hi" }).headers["content-type"], "text/plain");
+    throwsType(() => api("POST /c", { x: 1 }), '"POST /c": `requestBody`: `content`: "form-data" is not a media type');
+  },
+);
+
+openapi(
+  "credentials are held to their RFCs: a token68 bearer token, basic without control characters, no lone surrogate",
+  ({ withOpenAPI, endpoint }) => {
+    const api = withOpenAPI(endpoint, SECURED);
+    for (const token of ["", " ", "a b", "a\tb", "t=x"]) {
+      throwsType(() => api("GET /bearer", { "auth:bearer": token }), '"auth:bearer" must be');
+      throwsType(() => api("GET /root", { "auth:oauth": token }), '"auth:oauth" must be');
+    }
+    assert.is(api("GET /bearer", { "auth:bearer": "a-._~+/9==" }).headers.authorization, "Bearer a-._~+/9==");
+    for (const user of [
+      { username: "a\u0001", password: "p" },
+      { username: "a", password: "p\u007f" },
+    ]) {
+      throwsType(() => api("GET /basic", { "auth:basic": user }), '"auth:basic" must be { username, password }');
+    }
+    throwsType(() => api("GET /key", { "auth:key": "k\ud800" }), '"auth:key" has a lone surrogate');
+    throwsType(() => api("GET /key", { "auth:key": "" }), '"auth:key" must be a string, not empty');
+    // Another auth-scheme's credential is its own syntax: text without control characters.
+    assert.is(api("GET /digest", { "auth:digest": 'a="b c"' }).headers.authorization, 'Digest a="b c"');
+  },
+);
+
+openapi(
+  "an API key goes in no header that frames the request or is a proxy's, and under no empty name",
+  ({ withOpenAPI, endpoint }) => {
+    const keyed = (scheme: object) =>
+      withOpenAPI(endpoint, {
+        servers: [{ url: "https://api.example" }],
+        components: { securitySchemes: { s: scheme } },
+        paths: { "/a": needs(["s"]) },
+      });
+    for (const name of ["Proxy-Authorization", "Proxy-Connection", "Connection", "TE", "Upgrade", "Keep-Alive"]) {
+      throwsType(
+        () => keyed({ type: "apiKey", in: "header", name })("GET /a", { "auth:s": "k" } as never),
+        `security scheme "s": ${JSON.stringify(name)} is no header name for a credential`,
+      );
+    }
+    for (const place of ["query", "header", "cookie"]) {
+      throwsType(
+        () => keyed({ type: "apiKey", in: place, name: "" })("GET /a", { "auth:s": "k" } as never),
+        `"" is no ${place} name for a credential`,
+      );
+    }
+  },
+);
+
+openapi(
+  "credentials a caller wires themselves: with no auth: key, a secured operation is built without credentials",
+  ({ withOpenAPI, endpoint, base }) => {
+    // A browser app whose session is a cookie, a server whose fetch wrapper adds the token: neither gives a key.
+    const api = withOpenAPI(endpoint, SECURED);
+    for (const path of ["/root", "/either", "/both", "/key", "/query", "/cookie", "/basic"]) {
+      const { url, headers } = api(`GET ${path}` as never);
+      assert.is(url, `https://api.example${path}`, path);
+      assert.equal(Object.keys(headers), ["accept", "user-agent"], path);
+    }
+    // The same through every defaults() level that gives none, and through parse(merge()).
+    assert.equal(api.defaults({ headers: { "x-b": "1" } })("GET /root").headers["x-b"], "1");
+    assert.equal(api.parse(api.merge("GET /root" as never)).headers.authorization, undefined);
+    // An API key also declared as a required parameter is then the caller's to give.
+    throwsType(() => api("GET /declared", { q: "x" }), 'parameter "api key" is required by "GET /declared"');
+    // A plain endpoint never sends an "auth:" key, however it gets one: a TypeError naming the key.
+    const plain = base.defaults({ "auth:bearer": "s3cret" });
+    for (const call of [
+      () => plain("GET /user"),
+      () => plain("POST /user"),
+      () => base("GET /user", { "auth:bearer": "s3cret" }),
+      () => endpoint.parse(api.defaults({ "auth:oauth": "s3cret" }).merge("GET /root" as never)),
+    ]) {
+      throwsType(call, 'parameter "auth:', "is a credential, which withOpenAPI() reads");
     }
   },
 );

@@ -3830,10 +3830,12 @@ export interface OpenAPIDescription {
 // `endpoint()`'s calls. Types only: casting `endpoint` adds no runtime bytes.
 
 /** The methods an OpenAPI path item can have an operation for. */
-type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /** The operation of a path item under a method, or `never` (openapi-typescript 7 writes `put?: never`). */
-type OperationAt<PathItem, Method> = Method extends keyof PathItem ? Exclude<PathItem[Method], undefined> : never;
+export type OperationAt<PathItem, Method> = Method extends keyof PathItem
+  ? Exclude<PathItem[Method], undefined>
+  : never;
 
 /**
  * Every route of `Paths` as `"METHOD /path"`, method uppercase: what editors complete. Only the methods a path
@@ -3849,7 +3851,9 @@ export type OpenAPIRoute<Paths> = {
 }[keyof Paths & string];
 
 /** The operation a route names. */
-type RouteOperation<Paths, Route> = [Route] extends [`${infer Method extends Uppercase<HttpMethod>} ${infer Path}`]
+export type RouteOperation<Paths, Route> = [Route] extends [
+  `${infer Method extends Uppercase<HttpMethod>} ${infer Path}`,
+]
   ? Path extends keyof Paths
     ? OperationAt<Paths[Path], Lowercase<Method>>
     : never
@@ -3859,7 +3863,7 @@ type RouteOperation<Paths, Route> = [Route] extends [`${infer Method extends Upp
 export type OpenAPILocation = "path" | "query" | "header" | "cookie";
 
 /** The keys of an object type written out by name, its index signatures left out. */
-type NamedKeys<T> = keyof {
+export type NamedKeys<T> = keyof {
   [Key in keyof T as string extends Key ? never : number extends Key ? never : symbol extends Key ? never : Key]: 0;
 };
 
@@ -3868,7 +3872,7 @@ type NamedKeys<T> = keyof {
  * openapi-typescript writes an object schema without properties (`Record<string, never>`: Stripe's empty form on
  * every GET, Kubernetes' `Patch`); read as fields, its index signature would bind every other option.
  */
-type NamesNothing<T> = [T] extends [never]
+export type NamesNothing<T> = [T] extends [never]
   ? true
   : T extends readonly unknown[]
     ? false
@@ -3883,7 +3887,7 @@ type NamesNothing<T> = [T] extends [never]
  * error, or a `"body:<name>"` escape), and an optional one also `undefined`: absent, as the runtime reads it, under
  * `exactOptionalPropertyTypes` too.
  */
-type Named<T> = {
+export type Named<T> = {
   [Key in keyof T as string extends Key
     ? never
     : number extends Key
@@ -3898,7 +3902,7 @@ type Named<T> = {
  * Header parameters not the description's to set: the media types and the credentials (the specification says to
  * ignore them), and the request's framing (see `FRAMING`).
  */
-type IgnoredHeader =
+export type IgnoredHeader =
   | "accept"
   | "content-type"
   | "authorization"
@@ -3917,7 +3921,7 @@ type IgnoredHeader =
  * A parameter's key in a call: its name; none for an ignored header; through `withOpenAPI()` (`Escaping`), a
  * name that is a named option's or `data` as `"<in>:<name>"` (`"query:headers"`), as the runtime reads it.
  */
-type ParameterKey<Key, Where extends string, Escaping> = Key extends string
+export type ParameterKey<Key, Where extends string, Escaping> = Key extends string
   ? [Where, Lowercase<Key>] extends ["header", IgnoredHeader]
     ? never
     : [Escaping, Key] extends [true, Exclude<NamedOption, "url"> | "data"]
@@ -3926,7 +3930,7 @@ type ParameterKey<Key, Where extends string, Escaping> = Key extends string
   : Key;
 
 /** An operation's parameters in one location under their keys, `{}` when it has none or names none. */
-type ParametersIn<Operation, Where extends OpenAPILocation, Escaping = false> = Operation extends {
+export type ParametersIn<Operation, Where extends OpenAPILocation, Escaping = false> = Operation extends {
   parameters?: infer Parameters;
 }
   ? Where extends keyof Parameters
@@ -3942,7 +3946,7 @@ type ParametersIn<Operation, Where extends OpenAPILocation, Escaping = false> = 
  * A location's parameters whose names an earlier location has (`Taken`) left out: one key fills both, typed as the
  * earlier one. Through `withOpenAPI()` (`Escaping`), each of them is also `"<in>:<name>"` with its own type.
  */
-type SharedName<Parameters, Taken, Where extends string, Escaping> = [keyof Parameters & Taken] extends [never]
+export type SharedName<Parameters, Taken, Where extends string, Escaping> = [keyof Parameters & Taken] extends [never]
   ? Parameters
   : { [Key in keyof Parameters as Key extends Taken ? never : Key]: Parameters[Key] } & (Escaping extends true
       ? { [Key in keyof Parameters as Key extends Taken ? `${Where}:${Key & string}` : never]?: Parameters[Key] }
@@ -3952,7 +3956,11 @@ type SharedName<Parameters, Taken, Where extends string, Escaping> = [keyof Para
  * An operation's parameters in every location of `In`, as one object type. A name in two locations is one key
  * (the runtime fills both from it), typed as the path's, then the query's, then the header's.
  */
-type ParametersOf<Operation, In extends OpenAPILocation, Escaping = OpenAPILocation extends In ? true : false> = [
+export type ParametersOf<
+  Operation,
+  In extends OpenAPILocation,
+  Escaping = OpenAPILocation extends In ? true : false,
+> = [
   ParametersIn<Operation, "path", Escaping>,
   "query" extends In ? ParametersIn<Operation, "query", Escaping> : {},
   "header" extends In ? ParametersIn<Operation, "header", Escaping> : {},
@@ -3965,35 +3973,35 @@ type ParametersOf<Operation, In extends OpenAPILocation, Escaping = OpenAPILocat
   : never;
 
 /** Media types whose bodies `endpoint()` sends as JSON when given as parameters. */
-type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
+export type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
 
 /** A media type range (`*∕*`, `application/*`), which names no type to send. */
-type MediaRange = `${string}*${string}`;
+export type MediaRange = `${string}*${string}`;
 
 /**
  * The media types of `Content` whose properties are sent as JSON: its JSON ones; else, where it lists only ranges
  * (Kubernetes' `*∕*`), those: a body of any type may be JSON. Where it lists another type, that type's.
  */
-type PropertiesTypes<Content> = [keyof Content & JsonMediaType] extends [never]
+export type PropertiesTypes<Content> = [keyof Content & JsonMediaType] extends [never]
   ? [Exclude<keyof Content, MediaRange>] extends [never]
     ? keyof Content
     : never
   : keyof Content & JsonMediaType;
 
 /** `data` holds the whole body: required, or optional when the description marks the body optional. */
-type DataOption<Body, Required> = Required extends true ? { data: Body } : { data?: Body };
+export type DataOption<Body, Required> = Required extends true ? { data: Body } : { data?: Body };
 
 /** A JSON body whose schema names no property: any object or list, given whole (a merge patch, a JSON Patch). */
-type OpenBody = Record<string, unknown> | readonly unknown[];
+export type OpenBody = Record<string, unknown> | readonly unknown[];
 
 /** None of `Fields`: beside a whole body in `data`, a field would be lost. */
-type NoFields<Fields> = { [Key in keyof Fields]?: never };
+export type NoFields<Fields> = { [Key in keyof Fields]?: never };
 
 /**
  * The two ways to pass a body: its fields beside the parameters (required as the description says), or the whole
  * of it in `data` with no field beside it. One or the other, as the runtime takes them.
  */
-type FieldsOrWhole<Fields, Whole, Required> = Required extends true
+export type FieldsOrWhole<Fields, Whole, Required> = Required extends true
   ? (Fields & { data?: never }) | ({ data: Whole } & NoFields<Fields>)
   : (Partial<Fields> & { data?: never }) | ({ data?: Whole } & NoFields<Fields>);
 
@@ -4002,7 +4010,7 @@ type FieldsOrWhole<Fields, Whole, Required> = Required extends true
  * `data`; any other JSON (a list, say) is `data`. An object that names no property is `data` (sent as `{}` when
  * left out).
  */
-type JsonBodyOptions<Body, Required, Escape = never> =
+export type JsonBodyOptions<Body, Required, Escape = never> =
   NamesNothing<Body> extends true
     ? FieldsOrWhole<{}, OpenBody, false>
     : Body extends readonly unknown[]
@@ -4012,29 +4020,32 @@ type JsonBodyOptions<Body, Required, Escape = never> =
         : DataOption<Body, Required>;
 
 /** Form media types, whose bodies `withOpenAPI()` builds from the call's properties. */
-type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data";
+export type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data";
 
 /**
  * `withOpenAPI()`: body properties whose names a call takes for something else (`Taken`) are passed as
  * `"body:<name>"`, required as the description says; the others by name.
  */
-type Escaped<Body, Taken> = [Taken & keyof Body] extends [never]
+export type Escaped<Body, Taken> = [Taken & keyof Body] extends [never]
   ? Body
   : { [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : Key]: Body[Key] };
 
 /** A global class's instance type, read off `globalThis` so that no DOM type is named here: `never` where there is none. */
-type Global<Name extends string> = typeof globalThis extends { [Key in Name]: { prototype: infer Instance } }
+export type Global<Name extends string> = typeof globalThis extends { [Key in Name]: { prototype: infer Instance } }
   ? Instance
   : never;
 
 /** A file in a form: the environment's `Blob`. */
-type FileField = Global<"Blob">;
+export type FileField = Global<"Blob">;
 
 /** A whole form in `data`: a `FormData` or `URLSearchParams`, or a URL-encoded form's text. */
-type WholeForm<Multipart> = Global<"FormData"> | Global<"URLSearchParams"> | (Multipart extends true ? never : string);
+export type WholeForm<Multipart> =
+  | Global<"FormData">
+  | Global<"URLSearchParams">
+  | (Multipart extends true ? never : string);
 
 /** What a multipart field that takes text also takes: a file, or files for a list of text (descriptions type files as text). */
-type FileFor<Value> = Value extends string
+export type FileFor<Value> = Value extends string
   ? string extends Value
     ? FileField
     : never
@@ -4045,13 +4056,13 @@ type FileFor<Value> = Value extends string
     : never;
 
 /** A form field's value: as the description types it, and in a multipart form a file where it takes text. */
-type FieldValue<Value, Multipart> = Multipart extends true ? Value | FileFor<Value> : Value;
+export type FieldValue<Value, Multipart> = Multipart extends true ? Value | FileFor<Value> : Value;
 
 /**
  * `withOpenAPI()`'s form body: its fields by name, with their nested values (a file as a `Blob` in a multipart
  * form); `data` one of them where the form declares it, else the whole form, or its fields as one object.
  */
-type FormOptions<Body, Required, Taken, Multipart> =
+export type FormOptions<Body, Required, Taken, Multipart> =
   NamesNothing<Body> extends true
     ? FieldsOrWhole<{}, WholeForm<Multipart>, false>
     : [Body] extends [readonly unknown[] | string | number | boolean]
@@ -4066,7 +4077,7 @@ type FormOptions<Body, Required, Taken, Multipart> =
         : never;
 
 /** A body that is neither JSON nor a form, given whole: as the description types it, or bytes, a file, a stream. */
-type RawBody<Body> = Body | ArrayBuffer | ArrayBufferView | FileField | Global<"ReadableStream">;
+export type RawBody<Body> = Body | ArrayBuffer | ArrayBufferView | FileField | Global<"ReadableStream">;
 
 /**
  * What a call passes for the operation's request body: nothing for a GET or HEAD, or when it has none; `data` for
@@ -4074,7 +4085,7 @@ type RawBody<Body> = Body | ArrayBuffer | ArrayBufferView | FileField | Global<"
  * (`Escape`, the names a call takes for something else), a form's fields sit beside the parameters, and a JSON
  * property named like one of `Escape` is passed as `"body:<name>"`.
  */
-type BodyOptions<
+export type BodyOptions<
   Operation,
   Escape = never,
   Method = string,
@@ -4099,10 +4110,10 @@ type BodyOptions<
     : {};
 
 /** One object type with the same properties, so that editors show property names, not `Omit<…> & …`. */
-type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
+export type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
 
 /** `Keys` made optional in each member of `Options`: what `defaults()` already set. */
-type Defaulted<Options, Keys> = [Keys] extends [never]
+export type Defaulted<Options, Keys> = [Keys] extends [never]
   ? Options
   : Options extends unknown
     ? { [Key in keyof Options as Key extends Keys ? never : Key]: Options[Key] } & {
@@ -4139,14 +4150,14 @@ export interface UndeclaredBody {
 }
 
 /** `UndeclaredBody` where a call may add a body property: its body (if any) goes as fields, not whole in `data`. */
-type BodyEscapes<Options, Method> = Method extends "get" | "head"
+export type BodyEscapes<Options, Method> = Method extends "get" | "head"
   ? {}
   : [Exclude<Options["data" & keyof Options], undefined>] extends [never]
     ? UndeclaredBody
     : {};
 
 /** The names a `withOpenAPI()` call takes for something other than a body property: those are `"body:<name>"`. */
-type TakenNames<Parameters> = Exclude<NamedOption, "url"> | "data" | keyof Parameters;
+export type TakenNames<Parameters> = Exclude<NamedOption, "url"> | "data" | keyof Parameters;
 
 /**
  * The options of an operation's call: its parameters and body, and the named options beside them; nothing else,
@@ -4168,10 +4179,10 @@ export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocatio
     : never;
 
 /** A description's route's method, lowercase: simpler than RouteMethod(), which a check of every call would pay for. */
-type OperationMethod<Route> = Route extends `${infer Method} ${string}` ? Lowercase<Method> : string;
+export type OperationMethod<Route> = Route extends `${infer Method} ${string}` ? Lowercase<Method> : string;
 
 /** The options argument: required when something in it is. */
-type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [options: Options];
+export type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [options: Options];
 
 /**
  * The arguments after the route: found by indexing the description with the route, never by relating the
@@ -4193,7 +4204,7 @@ export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILoca
  * the error and the editor's completions. Whether it has it is read off the route (its method, its path key), so
  * that a right call never lists every route of a big description.
  */
-type RouteArgument<Paths, Route> = [Route] extends [string]
+export type RouteArgument<Paths, Route> = [Route] extends [string]
   ? string extends Route
     ? Route
     : [RouteOperation<Paths, Route>] extends [never]
@@ -4207,17 +4218,17 @@ export type OpenAPICall<Paths, Defaults = {}> = {
 }[OpenAPIRoute<Paths>];
 
 /** A response's JSON body type, or `never` when it has no JSON content. */
-type JsonContent<Response> = Response extends { content?: infer Content }
+export type JsonContent<Response> = Response extends { content?: infer Content }
   ? [Exclude<Content, undefined>] extends [never]
     ? never
     : Exclude<Content, undefined>[keyof Exclude<Content, undefined> & JsonMediaType]
   : never;
 
 /** Success statuses in the order descriptions list them; `2XX` is OpenAPI's range. */
-type SuccessStatuses = [200, 201, 202, 203, 204, 205, 206, 207, 208, 226, "2XX"];
+export type SuccessStatuses = [200, 201, 202, 203, 204, 205, 206, 207, 208, 226, "2XX"];
 
 /** Whether a response has content, in any media type. */
-type HasContent<Response> = Response extends { content?: infer Content }
+export type HasContent<Response> = Response extends { content?: infer Content }
   ? [Exclude<Content, undefined>] extends [never]
     ? false
     : true
@@ -4227,7 +4238,7 @@ type HasContent<Response> = Response extends { content?: infer Content }
  * The JSON body of the first success status that has one; else `undefined` when a success has no content
  * (204), else `unknown` (text, bytes).
  */
-type SuccessBody<Responses, Statuses, Otherwise = unknown> = Statuses extends [infer Status, ...infer Rest]
+export type SuccessBody<Responses, Statuses, Otherwise = unknown> = Statuses extends [infer Status, ...infer Rest]
   ? Status extends keyof Responses
     ? [JsonContent<Responses[Status]>] extends [never]
       ? SuccessBody<Responses, Rest, HasContent<Responses[Status]> extends true ? Otherwise : undefined>
@@ -4277,50 +4288,5 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends
     options: Options,
   ): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In>;
 }
-
-// What the public types above are built from, exported (each documented where it is declared) so that the
-// generated API docs name no type a reader cannot open.
-export type {
-  BodyEscapes,
-  BodyOptions,
-  DataOption,
-  Defaulted,
-  Escaped,
-  FieldsOrWhole,
-  FieldValue,
-  FileField,
-  FileFor,
-  Flatten,
-  FormMediaType,
-  FormOptions,
-  Global,
-  HasContent,
-  HttpMethod,
-  IgnoredHeader,
-  JsonBodyOptions,
-  JsonContent,
-  JsonMediaType,
-  MediaRange,
-  Named,
-  NamedKeys,
-  NamesNothing,
-  NoFields,
-  OpenBody,
-  OperationAt,
-  OperationMethod,
-  OptionsArgument,
-  ParameterKey,
-  ParametersIn,
-  ParametersOf,
-  PropertiesTypes,
-  RawBody,
-  RouteArgument,
-  RouteOperation,
-  SharedName,
-  SuccessBody,
-  SuccessStatuses,
-  TakenNames,
-  WholeForm,
-};
 
 // #endregion
