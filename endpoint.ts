@@ -2772,14 +2772,24 @@ function placeCredential(chosen: Credentials, plan: Plan, scheme: Scheme, text: 
  * is met (a credential given, a place the caller fills, or mutual TLS), one per place (the scheme listed first writes
  * it), none where the caller fills the place; where none is met, the alternatives named, at most five.
  */
-function chooseCredentials(plan: Plan, given: Map<string, unknown>, headers: Json, call?: Call): Credentials {
+function chooseCredentials(
+  plan: Plan,
+  given: Map<string, unknown>,
+  headers: Json,
+  call?: Call,
+  choices?: Map<Security, Scheme[] | undefined>,
+): Credentials {
   const { alternatives } = plan.security;
   if (!alternatives.length || !given.size) return NO_CREDENTIALS;
   let cookies: Set<string> | undefined;
   const filled = (scheme: Scheme) => callerFills(plan, scheme, headers, call, () => (cookies ??= cookieNames(headers)));
   // `null` is no credential, as it is no value for a parameter: a call may unset one the defaults give.
   const met = (scheme: Scheme) => scheme.in === "none" || given.get(scheme.name) != null || filled(scheme);
-  const alternative = alternatives.find((schemes) => schemes.every(met));
+  // Without a call, the choice is the same for every operation of one list: made once (see `apiFor()`).
+  const alternative = choices?.has(plan.security)
+    ? choices.get(plan.security)
+    : alternatives.find((schemes) => schemes.every(met));
+  choices?.set(plan.security, alternative);
   if (!alternative) {
     const named = alternatives
       .slice(0, 5)
@@ -3268,6 +3278,7 @@ function apiFor(context: Context, defaults: State): Api {
     ...defaults,
     params: rest?.length ? Object.fromEntries(rest.map((key) => [key, params![key]])) : null,
   };
+  const choices = new Map<Security, Scheme[] | undefined>();
   const prepared = cached((id): Prepared => {
     // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave.
     const space = id.indexOf(" ");
@@ -3279,7 +3290,7 @@ function apiFor(context: Context, defaults: State): Api {
       // A server variable the defaults leave without a value, or no base: each call gives it or is refused.
     }
     const headers = startHeaders(context, plan, state.merged, undefined, undefined);
-    const chosen = chooseCredentials(plan, credentials, headers);
+    const chosen = chooseCredentials(plan, credentials, headers, undefined, choices);
     addCredentials(headers, chosen);
     const label = headers["content-type"] === undefined ? plan.body.usual?.[1] : undefined;
     return {

@@ -1223,6 +1223,138 @@ test("credentials: never sent to an operation that does not name their scheme, n
     ),
   ]));
 
+test("credentials: a token, a user or a password of the wrong shape is refused, in every way, and never echoed", () =>
+  each(
+    [
+      [{ type: "http", scheme: "bearer" }, ["", " ", "t0ken x", "t0ken\tx", "t0ken=x", "t\ud800ken"], "bearer token"],
+      [{ type: "oauth2", flows: {} }, ["", "t0ken x"], "bearer token"],
+      [{ type: "apiKey", in: "header", name: "X-Key" }, ["", "t0ken\ud800", "t0ken\u007f"], "X-Key"],
+      [
+        { type: "http", scheme: "basic" },
+        [
+          { username: "t0ken\u0001", password: "p" },
+          { username: "u", password: "t0ken\u001f" },
+          { username: "t0:ken", password: "p" },
+          { username: "u", password: "t0ken\udc00" },
+        ],
+        "basic",
+      ],
+    ].flatMap(([scheme, secrets]) =>
+      (secrets as unknown[]).flatMap((secret) =>
+        ways(secured(scheme as object), "GET /pets/{id}", { id: "1", "auth:s": secret }).map(
+          ([label, run]): Case => [
+            label,
+            () => {
+              try {
+                run();
+              } catch (error) {
+                ours(error, '"auth:s"');
+                assert.ok(!(error as Error).message.includes("t0ken"), "the secret is in the message");
+                return;
+              }
+              assert.unreachable("built");
+            },
+          ],
+        ),
+      ),
+    ),
+  ));
+
+test("credentials: no API key in a header that frames the request, goes to a proxy, or under an empty name", () =>
+  each(
+    [
+      ...["Proxy-Authorization", "proxy-connection", "Connection", "TE", "Keep-Alive", "Trailer"].map((name) => ({
+        type: "apiKey",
+        in: "header",
+        name,
+      })),
+      ...["header", "query", "cookie"].map((where) => ({ type: "apiKey", in: where, name: "" })),
+    ].flatMap((scheme) =>
+      refusedWays(secured(scheme), "GET /pets/{id}", { id: "1", "auth:s": "k3y" }, [
+        `${q(scheme.name)} is no ${scheme.in} name for a credential`,
+      ]),
+    ),
+  ));
+
+/** A description whose operation has query parameters named like the named options, and a credential. */
+const NAMED_PARAMETERS = doc(
+  {
+    "/search": {
+      get: op({
+        parameters: ["baseUrl", "headers", "mediaType", "request", "method", "data", "q"].map((name) =>
+          param(name, "query"),
+        ),
+        security: [{ s: [] }],
+      }),
+      delete: op({ security: [{ s: [] }] }),
+    },
+  },
+  { components: { securitySchemes: { s: { type: "http", scheme: "bearer" } } } },
+);
+
+test("a stranger's field named after the description's own parameter never moves the request, nor adds headers", () => {
+  const api = () => (withOpenAPI(endpoint, NAMED_PARAMETERS) as any).defaults({ "auth:s": "t0ken" });
+  const hostile: Record<string, unknown> = {
+    baseUrl: "https://evil.example/collect",
+    headers: { authorization: "Bearer stolen", "x-forwarded-host": "evil.example" },
+    mediaType: { format: "raw" },
+    request: { signal: "x" },
+    method: "DELETE",
+    data: "x",
+  };
+  return each([
+    ...Object.entries(hostile).map(
+      ([name, value]): Case => [
+        `${name} given per call, as a form's field would be`,
+        () => refused(() => api()("GET /search", { [name]: value, q: "cats" }), `"query:${name}"`),
+      ],
+    ),
+    ...Object.keys(hostile).map(
+      (name): Case => [
+        `"query:${name}" given per call`,
+        () => {
+          const sent = builds(
+            () => api()("GET /search", { [`query:${name}`]: "https://evil.example/", q: "cats" }),
+            `${API}/search?${name}=https%3A%2F%2Fevil.example%2F&q=cats`,
+          );
+          same(sent.headers.authorization, "Bearer t0ken", "authorization");
+          same(sent.method, "get", "the method");
+        },
+      ],
+    ),
+    // Options set by the caller in defaults() are the caller's own.
+    [
+      "baseUrl in api.defaults()",
+      () =>
+        builds(
+          () => api().defaults({ baseUrl: "https://staging.example" })("GET /search"),
+          "https://staging.example/search",
+        ),
+    ],
+  ]);
+});
+
+test('an "auth:" key never leaves through a plain endpoint: not to the query, nor to a body', () => {
+  const secret = { "auth:s": "t0ken" };
+  const api = withOpenAPI(endpoint, NAMED_PARAMETERS) as any;
+  const plain = endpoint.defaults({ baseUrl: API });
+  const named = [q("auth:s"), /withOpenAPI/];
+  return each([
+    ["endpoint(), per call, GET", () => refused(() => plain("GET /search", secret), ...named)],
+    ["endpoint(), per call, POST", () => refused(() => plain("POST /search", secret), ...named)],
+    ["endpoint.defaults()", () => refused(() => plain.defaults(secret)("GET /search"), ...named)],
+    ["endpoint.parse(endpoint.merge())", () => refused(() => plain.parse(plain.merge("PUT /x", secret)), ...named)],
+    [
+      "endpoint.parse(api.merge())",
+      () => refused(() => endpoint.parse(api.defaults(secret).merge("GET /search", { q: "x" })), ...named),
+    ],
+    [
+      "through withOpenAPI() it is a credential",
+      () => same(api.defaults(secret)("GET /search").headers.authorization, "Bearer t0ken", "authorization"),
+    ],
+  ]);
+});
+
 test("credentials: a scheme named `__proto__` or `constructor` is an ordinary name", () =>
   each(
     ["__proto__", "constructor", "toString"].flatMap((name) => {
@@ -1515,8 +1647,37 @@ function swaggerAtScale(): Step[] {
     ["a basePath ending in a million slashes", callOn(slashes, "GET /pets/{id}", { id: 1 })],
   ];
 }
+/**
+ * 2,000 operations inheriting the description's `security` of 2,000 alternatives, OpenAPI 3.x and Swagger 2.0: the
+ * list is read once, not once per operation, and reduceOpenAPI() keeps it once, at the root.
+ */
+function sharedSecurity(): Step[] {
+  const names = Array.from({ length: 2000 }, (_, i) => `s${i}`);
+  const security = names.map((name) => ({ [name]: [] }));
+  const schemes = Object.fromEntries(names.map((name) => [name, { type: "apiKey", in: "header", name: "x-key" }]));
+  const paths = Object.fromEntries(names.map((name) => [`/${name}`, { get: op() }]));
+  const three = doc(paths, { security, components: { securitySchemes: schemes } });
+  const two = { swagger: "2.0", host: "api.example.com", security, securityDefinitions: schemes, paths };
+  // The last alternative's credential: each operation's choice looks at every alternative.
+  const calls = (description: any) => () => {
+    const api = (withOpenAPI(endpoint, description) as any).defaults({ [`auth:${names.at(-1)}`]: "k" });
+    for (const name of names) api(`GET /${name}`);
+  };
+  const reduced = (description: any) => () => {
+    const size = JSON.stringify(reduceOpenAPI(description)).length;
+    if (size > 300_000) throw new Error(`the reduced description is ${size} characters: the list was copied`);
+  };
+  return [
+    ["3.x: 2,000 first calls, each inheriting 2,000 alternatives", calls(three)],
+    ["2.0: 2,000 first calls, each inheriting 2,000 alternatives", calls(two)],
+    ["3.x: reduceOpenAPI() of it", reduced(three)],
+    ["2.0: reduceOpenAPI() of it", reduced(two)],
+  ];
+}
+
 const STALL_JOBS: Record<string, () => Step[]> = {
   swagger: swaggerAtScale,
+  security: sharedSecurity,
   credentials: manyCredentials,
   cycles: twiceCyclic,
   allOf6: () => selfAllOf(6),
@@ -1657,6 +1818,8 @@ test("no stall: 1,000 parameter $refs to one long pointer that refers to itself 
 test("no stall: reduceOpenAPI() over a path of 4,000 path parameters shared by four operations", () =>
   timely("shared"));
 test("no stall: a $ref chain of 10,000 schemas, no stack overflow", () => timely("chain"));
+test("no stall: 2,000 operations inheriting 2,000 security alternatives, 3.x and 2.0, and reduceOpenAPI() of them", () =>
+  timely("security"));
 test("no stall: a Swagger 2.0 file of 20,000 form fields, 20,000 media types, a million slashes", () =>
   timely("swagger"));
 test("no stall: 10,000 cookie credentials beside a megabyte of cookies; a mistyped key among 10,000 schemes", () =>
