@@ -164,6 +164,8 @@ type Plan = {
   baseUrl: string | undefined;
   /** The places an API key of the first security alternative fills: a parameter there is left to the credential. */
   credentialPlaces: Set<string>;
+  /** Whether the operation's security asks for credentials: it is also called without any, as cookie sessions are. */
+  secured: boolean;
 };
 
 /** The credentials every call gives (`"auth:<name>"` keys), one for every scheme, and the same by name. */
@@ -185,6 +187,14 @@ function credentialPlaces(description: any, operation: any): Set<string> {
     places.add(`${scheme.in}:${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`);
   }
   return places;
+}
+
+/** Whether an operation's effective `security` has an alternative that needs a scheme. */
+function isSecured(description: any, operation: any): boolean {
+  const security = Object.hasOwn(operation, "security") ? operation.security : description.security;
+  return (
+    Array.isArray(security) && security.some((requirement) => isObject(requirement) && Object.keys(requirement).length)
+  );
 }
 
 /** Whether a value is an object (not null). */
@@ -221,6 +231,7 @@ function planOperation(description: any, name: string, method: string, pathKey: 
     override: sampled(key, "server") ? serverValues(description, pathItem, operation, true) : undefined,
     baseUrl: needsBaseUrl(serverOf(description, pathItem, operation)) ? "https://base.example/api" : undefined,
     credentialPlaces: credentialPlaces(description, operation),
+    secured: isSecured(description, operation),
   };
 }
 
@@ -409,6 +420,7 @@ function makeCall(
   parameters: any[],
   body: unknown,
   server: Record<string, unknown>,
+  withCredentials = true,
 ): Call {
   const options: Record<string, unknown> = {};
   const values: Values = { path: {}, query: {}, header: {}, cookie: {} };
@@ -420,7 +432,8 @@ function makeCall(
     `${parameter.in}:${parameter.in === "header" ? String(parameter.name).toLowerCase() : parameter.name}`;
   const filled = plan.parameters.filter(
     (parameter) =>
-      (parameters.includes(parameter) || named.has(parameter.name)) && !plan.credentialPlaces.has(placeOf(parameter)),
+      (parameters.includes(parameter) || named.has(parameter.name)) &&
+      !(withCredentials && plan.credentialPlaces.has(placeOf(parameter))),
   );
   for (const parameter of filled) {
     const value = freeze(plan.values.get(parameter.name));
@@ -438,8 +451,9 @@ function makeCall(
   } else if (passed !== undefined) put(options, "data", passed);
   for (const [name, value] of Object.entries(server)) put(options, `server:${name}`, value);
   if (plan.baseUrl !== undefined) options.baseUrl = plan.baseUrl;
-  // Credentials for every scheme the description declares: only the first alternative's may be sent.
-  const credentials = credentialsOf(plan.description);
+  // Credentials for every scheme the description declares: only the first alternative's may be sent. Without any,
+  // none is sent: a browser's cookie session or a fetch wrapper's token is the caller's own.
+  const credentials = withCredentials ? credentialsOf(plan.description) : { keys: {}, byName: undefined };
   Object.assign(options, credentials.keys);
   const reference = {
     method: plan.method,
@@ -471,6 +485,10 @@ function callsOf(plan: Plan): Call[] {
   const body = getOrHead ? undefined : plan.body;
   const requiredOnly = plan.parameters.filter((parameter) => parameter.required === true || parameter.in === "path");
   const calls = [makeCall(plan, "every parameter", plan.parameters, body?.full, plan.server)];
+  // Every secured operation in a whole run; in a sample (npm test's), a third of them.
+  if (plan.secured && (FAULTS_EVERY === 1 || sampled(plan.key, "no credentials"))) {
+    calls.push(makeCall(plan, "no credentials", plan.parameters, body?.full, plan.server, false));
+  }
   if (sampled(plan.key, "required")) {
     const requiredBody = body?.required ? body.requiredOnly : undefined;
     calls.push(makeCall(plan, "required parameters only", requiredOnly, requiredBody, plan.server));

@@ -2715,32 +2715,30 @@ function base64(text: string, key: string): string {
 const TOKEN68 = /^[\w.~+/-]+=*$/;
 /** RFC 6265's cookie-octets: what a cookie's value holds unquoted. */
 const COOKIE_OCTETS = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const CONTROL = /[\0-\x1f\x7f]/;
 
 /**
- * A credential checked for its scheme, as it is sent, each as its RFC has it: `Basic` a user and password without
- * control characters, the user without `:` (RFC 7617); a bearer token a token68 (RFC 6750); a cookie's value
- * cookie-octets (RFC 6265); any other text, not empty, without control characters or a lone surrogate. Never quoted
- * in a message: it is a secret.
+ * A credential checked for its scheme, as it is sent, as its RFC has it: `Basic` a user and password without control
+ * characters, the user without `:` (RFC 7617); a bearer token a token68 (RFC 6750); a cookie's value cookie-octets
+ * (RFC 6265); any other text without CR, LF or NUL, which would end its header. No lone surrogate anywhere. Never
+ * quoted in a message: it is a secret.
  */
 function credentialText({ name, in: where, prefix }: Scheme, value: unknown): string {
   const key = quote("auth:" + name);
   if (prefix === "Basic") {
     const { username, password } = (isPlainObject(value) ? value : {}) as Json;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+    const control = /[\0-\x1f\x7f]/;
     if (
       typeof username !== "string" ||
       typeof password !== "string" ||
       /:/.test(username) ||
-      CONTROL.test(username + password)
+      control.test(username + password)
     ) {
       fail(`${key} must be { username, password }: two strings without control characters, the user name without ":"`);
     }
     return "Basic " + base64(username + ":" + password, "auth:" + name);
   }
-  if (typeof value !== "string" || !value || CONTROL.test(value)) {
-    fail(`${key} must be a string, not empty, without control characters`);
-  }
+  if (typeof value !== "string" || /[\r\n\0]/.test(value)) fail(`${key} must be a string without CR, LF or NUL`);
   if (prefix === "Bearer" && !TOKEN68.test(value)) {
     fail(`${key} must be a bearer token: letters, digits, -._~+/ and = at its end`);
   }
