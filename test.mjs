@@ -218,6 +218,8 @@ else {
         true,
       ),
     ),
+    // swagger-client, the peer whose own tests found four faults, building the same 395 calls: each difference judged.
+    run("oracle: swagger-client beside withOpenAPI, each difference judged", [...tsx, "peer.test.ts"], {}, true),
     // Every operation of 83 real Swagger 2.0 descriptions, from the 2.0 file and from its 3.0 conversion.
     corpora.then(() =>
       run("oracle: Swagger 2.0 descriptions against their conversion", [...tsx, "swagger.test.ts"], {}, true),
