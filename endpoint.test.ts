@@ -1668,7 +1668,7 @@ openapi(
     // Per call, a named option that a parameter is named like may be a stranger's field: refused, never an option.
     throwsType(
       () => api("POST /hooks", { headers: { "x-a": "1" } }),
-      '"POST /hooks" has a query parameter "headers": pass it as "query:headers", and the option `headers` in defaults()',
+      '"POST /hooks" has a query parameter "headers": pass it as "query:headers", or set the option in defaults()',
     );
     const result = api("POST /hooks", {
       "query:headers": "all",
@@ -3784,7 +3784,7 @@ openapi(
       () => base("GET /user", { "auth:bearer": "s3cret" }),
       () => endpoint.parse(api.defaults({ "auth:oauth": "s3cret" }).merge("GET /root" as never)),
     ]) {
-      throwsType(call, 'parameter "auth:', "is a credential, which withOpenAPI() reads");
+      throwsType(call, 'parameter "auth:', "is withOpenAPI()'s");
     }
   },
 );

@@ -928,7 +928,7 @@ function callParameters(state: State, options: Record<string, unknown>): Record<
 
 /** A parameter no placeholder took, which is sent: a credential (`"auth:<scheme>"`) is `withOpenAPI()`'s alone. */
 function leftover(name: string): string {
-  return name.startsWith("auth:") ? fail(`parameter ${quote(name)} is a credential, which withOpenAPI() reads`) : name;
+  return name.startsWith("auth:") ? fail(`parameter ${quote(name)} is withOpenAPI()'s`) : name;
 }
 
 /**
@@ -1139,18 +1139,13 @@ function withDefaults(state: State): Endpoint {
  * // { method: "get", url: "https://api.github.com/repos/octocat/hello-world/issues?state=open", headers: {...} }
  */
 export const endpoint: Endpoint = withDefaults(
-  toState(
-    mergeOptions(
-      {},
-      {
-        method: "GET",
-        baseUrl: "https://api.github.com",
-        // The version is package.json's; a test holds the two equal.
-        headers: { accept: "application/vnd.github.v3+json", "user-agent": "endpoint-options/1.0.0" },
-        mediaType: { format: "" },
-      },
-    ),
-  ),
+  toState({
+    method: "GET",
+    baseUrl: "https://api.github.com",
+    // The version is package.json's; a test holds the two equal.
+    headers: { accept: "application/vnd.github.v3+json", "user-agent": "endpoint-options/1.0.0" },
+    mediaType: { format: "" },
+  }),
 );
 
 /**
@@ -3306,8 +3301,9 @@ function apiFor(context: Context, defaults: State): Api {
 function refuseKey({ route, parameters }: Plan, key: string, slots: number[]): never {
   if (slots === REFUSED) fail(`${quote(route)} sends no header parameter ${quote(key)}: set it in \`headers\``);
   const where = parameters.find(({ name }) => name === key)!.in;
-  const hint = key === "data" || key === "method" ? "" : `, and the option \`${key}\` in defaults()`;
-  return fail(`${quote(route)} has a ${where} parameter ${quote(key)}: pass it as ${quote(`${where}:${key}`)}${hint}`);
+  return fail(
+    `${quote(route)} has a ${where} parameter ${quote(key)}: pass it as ${quote(`${where}:${key}`)}, or set the option in defaults()`,
+  );
 }
 
 /**

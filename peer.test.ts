@@ -122,8 +122,9 @@ const resolved = new Map<unknown, Promise<any>>();
 
 /** The request swagger-client builds for a call, or its error's message. */
 async function peerRequest(call: PeerCall): Promise<Parts | string> {
-  if (!resolved.has(call.spec))
+  if (!resolved.has(call.spec)) {
     resolved.set(call.spec, SwaggerClient.resolve({ spec: structuredClone(call.spec) } as any));
+  }
   const { spec } = await resolved.get(call.spec)!;
   const operation = spec.paths[call.path][call.method];
   const schemes = spec.components?.securitySchemes ?? spec.securityDefinitions ?? {};
@@ -179,8 +180,9 @@ async function ourRequest(call: PeerCall): Promise<Parts | string> {
     try {
       api(route, options);
     } catch (error) {
-      if (/set `baseUrl`/.test((error as Error).message))
+      if (/set `baseUrl`/.test((error as Error).message)) {
         api = withOpenAPI(endpoint.defaults({ baseUrl: BASE }), call.spec);
+      }
     }
     sent = toFetch(api(route, options)) as [string, any];
   } catch (error) {
@@ -296,6 +298,12 @@ function featureCalls(): PeerCall[] {
       body: { a: 1, b: ["ü", null], c: { d: true } },
     },
   ];
+  return calls.concat(credentialCalls(), collectionCalls());
+}
+
+/** One call per kind of credential the peer sends, and an empty bearer token. */
+function credentialCalls(): PeerCall[] {
+  const calls: PeerCall[] = [];
   calls.push({
     title: "credentials: an empty bearer token",
     spec: one("/a", "get", { security: [{ bearer: [] }] }, { components: { securitySchemes: SCHEMES } }),
@@ -316,6 +324,12 @@ function featureCalls(): PeerCall[] {
       auth: { [name]: value },
     });
   }
+  return calls;
+}
+
+/** Swagger 2.0's collection formats, each on a list with a space in an item. */
+function collectionCalls(): PeerCall[] {
+  const calls: PeerCall[] = [];
   const list = { type: "array", items: { type: "string" } };
   for (const format of ["csv", "ssv", "tsv", "pipes", "multi"]) {
     const spec = {
@@ -500,7 +514,8 @@ const counted = JUDGED.map((row, at) => [row, found.filter(([, i]) => i === at).
 const same = calls.length - new Set(found.map(([d]) => d.call)).size;
 console.log(`\n    ${calls.length} calls: ${same} built alike, the others by judged class:\n`);
 console.log("    | class | differences | verdict |\n    |---|---:|---|");
-for (const [[title, part, verdict], count] of counted)
+for (const [[title, part, verdict], count] of counted) {
   console.log(`    | ${part} \`${title.source.slice(0, 40)}\` | ${count} | ${verdict} |`);
+}
 
 test.run();
