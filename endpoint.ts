@@ -10,17 +10,19 @@
  *   5. Building a request: `build()`, the one path from options to request options.
  *   6. `endpoint`, `parseTemplate()` and `toFetch()`.
  *   7. Types for literal routes: compile time only, no runtime bytes.
- *   8. OpenAPI, whole between `#region openapi` markers (the CDN bundle leaves it out): `withOpenAPI()` first, its
- *      types, the readers of an operation's plan, the call, then `reduceOpenAPI()`. The core above knows nothing of
- *      it; it uses the core's helpers (`compile()`, `expand()`, `encode()`, `addHeaders()`, `mergeMediaType()`).
+ *   8. OpenAPI, whole between `#region openapi` markers (the CDN bundle leaves it out), in rooms: 8.1 the entry
+ *      points, 8.2 the plan's records, 8.3 reading a description, 8.4 Swagger 2.0 (one adapter), 8.5 the plan of an
+ *      operation, 8.6 servers, 8.7 credentials, 8.8 values, 8.9 bodies, 8.10 the call, 8.11 `reduceOpenAPI()`,
+ *      8.12 its types. The core above knows nothing of it but that an `"auth:"` key is its own; it uses the core's
+ *      helpers (`compile()`, `expand()`, `encode()`, `addHeaders()`, `mergeMediaType()`).
  *
  * The two call paths:
  *   - `endpoint(route, options)`: parseRoute() (cached) → build(): callParameters(), targetUrl() → expand(),
  *     remainingBody(), requestHeaders().
- *   - a `withOpenAPI()` call: preparer() (once per `defaults()` and operation: planOf() → readPlan(), the server's
- *     base, the headers with the defaults' credentials) → callPlan(): readCall(), chooseCredentials() where the
- *     call brings its own, placeParameters(), callBody(), settle(), targetOf() → expand(). `parse()` takes the same
- *     way, with no defaults.
+ *   - a `withOpenAPI()` call: `Api.prepared()` (once per `defaults()` and operation: planOf() → readPlan(), the
+ *     server's base, the headers with the defaults' credentials) → callOperation(): readCall(), chooseCredentials()
+ *     where the call brings its own, bodyType(), bodyValue(), headersFor(), placeParameters() → expand(), the
+ *     server's base. `parse()` takes the same way, with no defaults.
  *
  * Where a change goes:
  *
@@ -33,11 +35,16 @@
  *   | where a parameter goes: path, query or body              | 5    | `build()`                         |
  *   | how a result is sent with fetch                          | 6    | `toFetch()`                       |
  *   | the types of a literal route's call                      | 7    | `RouteOptions`                    |
- *   | the types of a description's call                        | 8    | `OperationOptions`                |
- *   | what is read from a description, and how strictly        | 8    | `readPlan()`                      |
- *   | where a server's variables may go                        | 8    | `serverPlan()`                    |
- *   | which credentials a call sends, and where                | 8    | `chooseCredentials()`             |
- *   | how an OpenAPI call is built                             | 8    | `callPlan()`                      |
+ *   | how a description is read: own properties, `$ref`s       | 8.3  | `readDescription()`, `resolve()`  |
+ *   | what Swagger 2.0 says, as 3.0 nodes                      | 8.4  | `swaggerOperation()`              |
+ *   | what is read of an operation, and how strictly           | 8.5  | `readPlan()`                      |
+ *   | where a server's variables may go, the base URL          | 8.6  | `serverOf()`, `serverBase()`      |
+ *   | which credentials a call sends, and where                | 8.7  | `chooseCredentials()`             |
+ *   | how a parameter or form field's value is written         | 8.8  | `writePairs()`, `parameterValue()`|
+ *   | which media type a body goes as, and how                 | 8.9  | `bodyType()`, `bodyValue()`       |
+ *   | how an OpenAPI call is built                             | 8.10 | `callOperation()`                 |
+ *   | what `reduceOpenAPI()` writes                            | 8.11 | `reduceDescription()`             |
+ *   | the types of a description's call                        | 8.12 | `OperationOptions`                |
  *
  * Conventions:
  *   - Every error a caller can cause is a `TypeError` from `fail()` naming what is at fault.
@@ -2127,8 +2134,7 @@ function readParameter(context: Context, found: Json, at: string, keys: Map<stri
   const name = ownField(found, "name");
   const where = ownField(found, "in");
   if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
-    const swagger = where === "body" || where === "formData" ? ', as Swagger 2.0 has it, without `swagger: "2.0"`' : "";
-    fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}${swagger}`);
+    fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}`);
   }
   if (typeof name !== "string") return undefined;
   if (where === "header" && (/^(accept|content-type|authorization)$/i.test(name) || FRAMING.test(name))) {
@@ -3033,11 +3039,7 @@ const NONE: Json = {};
 
 /** A file a form part holds: a `Blob` (a `File`), or bytes (an `ArrayBuffer`, a typed array, a Node `Buffer`). */
 const isFile = (value: unknown): boolean =>
-  typeof value === "object" &&
-  value !== null &&
-  !Array.isArray(value) &&
-  !isPlainObject(value) &&
-  (isBlob(value) || ArrayBuffer.isView(value) || tagOf(value) === "[object ArrayBuffer]");
+  !isPlainObject(value) && (isBlob(value) || ArrayBuffer.isView(value) || tagOf(value) === "[object ArrayBuffer]");
 
 /** Whether a property holds a file, or a list holding one (a loop, not `some()`: this runs for every body property). */
 function holdsFile(value: unknown): boolean {
@@ -3164,7 +3166,7 @@ function bodyValue(plan: Plan, call: Call, type: string | undefined): unknown {
   // The empty value of the media type: a JSON Patch is a list of operations, a form an empty one.
   if (type === undefined) return {};
   if (isJson(type)) return JSON_PATCH.test(type) ? [] : {};
-  return FORM_TYPE.test(type) ? new (globalThis as Json)[MULTIPART.test(type) ? "FormData" : "URLSearchParams"]() : "";
+  return FORM_TYPE.test(type) ? formBody(type, [], body, route) : "";
 }
 
 // --- 8.10 The call: one way from a call's keys to request options ---------------------------------------------------
