@@ -1414,6 +1414,9 @@ export function withOpenAPI<Paths = never>(
 ): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
 // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
 export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescription): unknown {
+  if (typeof wrapped !== "function" || typeof wrapped.defaults !== "function") {
+    mustBe("withOpenAPI's endpoint", "an endpoint (`endpoint`, or one `defaults()` made)", wrapped);
+  }
   return openAPIEndpoint(wrapped, readDescription(description, "withOpenAPI"));
 }
 
@@ -1443,14 +1446,22 @@ type Json = Record<string, any>;
 /** One description, and each part of it read so far: a part is read once, by the first operation that needs it. */
 interface Context {
   description: Json;
-  /** Swagger 2.0: the servers its adapter made, by URL (see 8.4); `undefined` for OpenAPI 3.x. */
-  swagger: Map<string, Json> | undefined;
+  /** Swagger 2.0: what its adapter made (see 8.4); `undefined` for OpenAPI 3.x. */
+  swagger: Adapted | undefined;
   /** Its security schemes: `components.securitySchemes`, or 2.0's `securityDefinitions` as 3.0's. */
   schemes: Json;
   /** Each `$ref` followed: its target, or `undefined` where it names nothing (or comes back to itself). */
   refs: Map<string, unknown>;
   /** Each operation read, by `"<method> <path>"`; each Server Object; each body schema's properties' shapes. */
   plans: Map<unknown, Plan | TypeError>;
+  /** Each Request Body Object read, by node; for GET and HEAD apart. */
+  bodies: [Map<Json, BodyPlan | TypeError>, Map<Json, BodyPlan | TypeError>];
+  /** Each success answer's media types and accept header, by the content they come from (see `successTypes()`). */
+  answers: Map<unknown, [string[], string] | TypeError>;
+  /** A number for each node or record a key is made of (see `nodeId()`). */
+  nodeIds: Map<object, number>;
+  /** Each operation node read (see `OperationPlan`), by node and then its path item's `parameters`; for GET and HEAD apart. */
+  operations: [Map<Json, Map<unknown, OperationPlan | TypeError>>, Map<Json, Map<unknown, OperationPlan | TypeError>>];
   servers: Map<unknown, Server>;
   shapes: Map<Json | undefined, Map<string, Shape>>;
   /** Each security scheme by name, each `security` list by itself: many operations share the description's. */
@@ -1462,6 +1473,19 @@ interface Context {
   own: { baseUrl: string; accept: unknown };
   /** What `parse()` builds with: no defaults apply beneath merged options. Made when first needed. */
   parser?: Api;
+}
+
+/** What the Swagger 2.0 adapter made, each once: many operations share a description's lists. */
+interface Adapted {
+  /** Each operation's 3.0 node, by its node and then its path item's. */
+  operations: Map<Json, Map<Json, Json | TypeError>>;
+  /** Each server, by the `schemes` list it comes from: an operation's own, or `undefined` for the description's. */
+  servers: Map<unknown, Json | undefined | TypeError>;
+  /** Each success response's `content`, by the `produces` list it comes from; each such list checked. */
+  contents: Map<unknown, Json>;
+  lists: Map<unknown, string[] | TypeError>;
+  /** Each `consumes` list's media types a body may go as (see `bodyTypes()`). */
+  bodyTypes: Map<unknown, string[] | TypeError>;
 }
 
 /** The shape a schema's `type` allows a value: any, a primitive, a list or an object. */
@@ -1492,8 +1516,6 @@ interface Param extends Encoding {
   shape: Shape;
   /** `format: date`: a `Date` is written `YYYY-MM-DD`. */
   date: boolean;
-  /** A path parameter that is a whole segment (`/pets/{id}`): empty, it would name another resource. */
-  segment: boolean;
 }
 
 /** An operation's request body. */
@@ -1515,6 +1537,8 @@ interface BodyPlan {
   multipart: string | undefined;
   /** The type an object goes as, and its label (see `labelFor()`); `undefined` where only ranges are listed. */
   usual: [type: string, label: string | undefined] | undefined;
+  /** The named options (`baseUrl`, `headers`…) its schemas declare as properties: a call's key of that name is refused. */
+  options: string[];
 }
 
 /** The part of a URL a server variable fills, which says what a caller's value for it may be. */
@@ -1560,8 +1584,34 @@ interface Security {
   query: boolean;
 }
 
-/** Everything a call of an operation needs, read from the description once. */
-interface Plan {
+/**
+ * What an operation node says, with its path item's parameters, whichever path it stands under (a `$ref` may put it
+ * under many): read once per node, shared by their plans.
+ */
+interface OperationPlan {
+  parameters: Param[];
+  /**
+   * What a call's key names, by the slots of `Call.given` its value fills: parameter `i`'s key `2i`, its
+   * `"<in>:<name>"` `2i + 1` (a name in two locations is one key for both); or a named option (`OPTION`), one that
+   * a parameter is named like (`CLASH`), a header the description may not set (`REFUSED`). Any other key is a body
+   * property (for a GET, a query pair), or an escape.
+   */
+  keys: Map<string, number[]>;
+  body: BodyPlan;
+  /** The success responses' media types, JSON first; and the same as an accept header, `*∕*` for none. */
+  answers: string[];
+  accept: string;
+  /** Its `security` (the operation's, else the description's); no alternative where it needs none. */
+  security: Security;
+  /** Parameter `i` by the place a credential of `security` also writes (`"query:api_key"`). */
+  places: Map<string, number>;
+  /** Its path parameters' indexes by name, and its query parameters' names: what a path key's placeholders name. */
+  paths: Map<string, number>;
+  queries: Set<string>;
+}
+
+/** Everything a call of an operation needs, read from the description once: its operation's, and its path's. */
+interface Plan extends OperationPlan {
   /** `"GET /pets/{id}"`, for errors; the method, lowercase; whether it is GET or HEAD (no body, other keys to the query). */
   route: string;
   method: string;
@@ -1576,27 +1626,15 @@ interface Plan {
    */
   guard: boolean;
   trailing: boolean;
-  parameters: Param[];
-  /**
-   * What a call's key names, by the slots of `Call.given` its value fills: parameter `i`'s key `2i`, its
-   * `"<in>:<name>"` `2i + 1` (a name in two locations is one key for both); or a named option (`OPTION`), one that
-   * a parameter is named like (`CLASH`), a header the description may not set (`REFUSED`). Any other key is a body
-   * property (for a GET, a query pair), or an escape.
-   */
-  keys: Map<string, number[]>;
   /** The path key as an RFC 6570 template of its path parameters in their styles (`/pets/{;p*}`); whether it keeps a query. */
   path: Template;
   query: boolean;
-  body: BodyPlan;
-  /** The success responses' media types, JSON first; and the same as an accept header, `*∕*` for none. */
-  answers: string[];
-  accept: string;
+  /** The path parameters that are a whole segment of it (`/pets/{id}`): empty, they would name another resource. */
+  segments: Set<number>;
   /** The operation's server, else the path's, else the description's; `undefined` when none has one. */
   server: Server | undefined;
-  /** Its `security` (the operation's, else the description's); no alternative where it needs none. */
-  security: Security;
-  /** Parameter `i` by the place a credential of `security` also writes (`"query:api_key"`). */
-  places: Map<string, number>;
+  /** What its operation node says (see `OperationPlan`), as read: the same for every path that shares the node. */
+  operation: OperationPlan;
 }
 
 /** What a call's keys hold, read in one pass once its operation is known (see `readCall()`). */
@@ -1677,10 +1715,16 @@ function readDescription(description: OpenAPIDescription, who: string): Context 
     : isPlainObject(components) && ownField(components, "securitySchemes");
   return {
     description,
-    swagger: swagger ? new Map() : undefined,
+    swagger: swagger
+      ? { operations: new Map(), servers: new Map(), contents: new Map(), lists: new Map(), bodyTypes: new Map() }
+      : undefined,
     schemes: isPlainObject(schemes) ? schemes : {},
     refs: new Map(),
     plans: new Map(),
+    operations: [new Map(), new Map()],
+    bodies: [new Map(), new Map()],
+    answers: new Map(),
+    nodeIds: new Map(),
     servers: new Map(),
     shapes: new Map(),
     schemeOf: new Map(),
@@ -1746,14 +1790,33 @@ function resolve(context: Context, node: unknown, at?: string): Json | undefined
   return mustBe(at, "an object", node);
 }
 
+/** A number for a node or record, the same each time: what a key made of several of them is written with. */
+function nodeId({ nodeIds }: Context, node: object): number {
+  if (!nodeIds.has(node)) nodeIds.set(node, nodeIds.size);
+  return nodeIds.get(node)!;
+}
+
+/** An entry of a list or map that must be an object (a JSON-built one may hold `undefined`): resolved, else refused. */
+const needed = (context: Context, node: unknown, at: string): Json =>
+  resolve(context, node, at) ?? mustBe(at, "an object", node);
+
 /** A node's own property resolved (see `resolve()`), or `{}` when absent. */
 const resolvedField = (context: Context, node: Json, key: string, at: string): Json =>
   resolve(context, ownField(node, key), `${at}: \`${key}\``) ?? {};
 
+/** A success response's status: `200`, `2XX`. */
+const SUCCESS = /^2(\d\d|XX)$/i;
+
+/** Kinds of media type: a range (`*∕*`, `application/*+json`), which names no type to send; forms; JSON Patch. */
+const RANGE = /\*/;
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+const MULTIPART = /^multipart\//i;
+const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
+
 /**
  * The keys of a `content` that are media types (`type/subtype` of RFC 9110 tokens, then parameters, which go into a
- * header as they are written), in its order, trimmed. One that is not (`form-data`, `examples`, where a schema was
- * meant) cannot be sent or asked for and is left out, but a body of nothing else is refused, as is any that holds a
+ * header as they are written: in ASCII, which fetch sends), in its order, trimmed. One that is not (`form-data`,
+ * `examples`, where a schema was meant) cannot be sent or asked for and is left out, but a body of nothing else is refused, as is any that holds a
  * control character or a `,`, which would start another header or another type.
  */
 function mediaTypes(content: Json, at: string, body?: boolean): string[] {
@@ -1767,7 +1830,10 @@ function mediaTypes(content: Json, at: string, body?: boolean): string[] {
 function asMediaType(text: string, at: string, lenient?: boolean): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
   const breaks = /[\0-\x1f\x7f,]/.test(text);
-  if (!breaks && /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(text.split(";", 1)[0]!)) return text.trim();
+  const ascii = /^[\x20-\x7e]*$/.test(text);
+  if (!breaks && ascii && /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*$/.test(text.split(";", 1)[0]!)) {
+    return text.trim();
+  }
   return lenient && !breaks ? "" : fail(`${at}: ${quote(text)} is not a media type`);
 }
 
@@ -1833,27 +1899,42 @@ function swaggerSchemes(description: Json): Json {
  * `produces`; its server; the description's `security` where it has none.
  */
 function swaggerOperation(context: Context, item: Json, operation: Json): Json {
+  const made = context.swagger!.operations;
+  let byItem = made.get(operation);
+  if (!byItem) {
+    byItem = new Map();
+    made.set(operation, byItem);
+  }
+  return once(byItem, item, () => adaptOperation(context, item, operation));
+}
+
+/** A 2.0 operation made into its 3.0 node (see `swaggerOperation()`). */
+function adaptOperation(context: Context, item: Json, operation: Json): Json {
   const parameters: Json[] = [];
   const sent = new Map<string, Json>();
   for (const node of [item, operation]) {
     const list = ownField(node, "parameters") ?? [];
     if (!Array.isArray(list)) mustBe("`parameters`", "a list", list);
     list.forEach((raw, i) => {
-      const found = resolve(context, raw, `parameter ${i}`)!;
+      const found = needed(context, raw, `parameter ${i}`);
       const where = ownField(found, "in");
       if (where === "body" || where === "formData") sent.set(where + ":" + ownField(found, "name"), found);
       else parameters.push(swaggerParameter(found, `parameter ${i}`));
     });
   }
   const produces = mediaList(context, operation, "produces");
+  const { contents } = context.swagger!;
+  let content = contents.get(produces);
+  if (!content) {
+    content = Object.fromEntries(produces.map((type) => [type, {}]));
+    contents.set(produces, content);
+  }
   const responses: Json = {};
   const given = resolve(context, ownField(operation, "responses"), "`responses`") ?? {};
   for (const status of Object.keys(given)) {
     const response = SUCCESS.test(status) && resolve(context, given[status], `\`responses\`: ${status}`);
     // Without a `schema`, 2.0 says no content.
-    if (response && ownField(response, "schema") !== undefined) {
-      responses[status] = { content: Object.fromEntries(produces.map((type) => [type, {}])) };
-    }
+    if (response && ownField(response, "schema") !== undefined) responses[status] = { content };
   }
   const server = swaggerServer(context, operation);
   return {
@@ -1865,14 +1946,22 @@ function swaggerOperation(context: Context, item: Json, operation: Json): Json {
   };
 }
 
-/** A 2.0 operation's `consumes` or `produces`: its own (`[]` clears the description's), else the description's. */
+/**
+ * A 2.0 operation's `consumes` or `produces`: its own (`[]` clears the description's), else the description's; each
+ * list checked once, however many operations inherit it.
+ */
 function mediaList(context: Context, operation: Json, key: string): string[] {
-  const list = ownField(operation, key) ?? ownField(context.description, key) ?? [];
-  if (!Array.isArray(list)) mustBe(`\`${key}\``, "a list of media types", list);
-  const wrong = list.find((type) => typeof type !== "string");
-  if (wrong !== undefined) fail(`\`${key}\`: ${quote(String(wrong))} is not a media type`);
-  return list;
+  const list = ownField(operation, key) ?? ownField(context.description, key) ?? NO_TYPES;
+  return once(context.swagger!.lists, list, () => {
+    if (!Array.isArray(list)) mustBe(`\`${key}\``, "a list of media types", list);
+    const wrong = list.find((type) => typeof type !== "string");
+    if (wrong !== undefined) fail(`\`${key}\`: ${quote(String(wrong))} is not a media type`);
+    return list;
+  });
 }
+
+/** No media types: what a 2.0 operation consumes or produces when neither it nor the description says. */
+const NO_TYPES: string[] = [];
 
 /** 2.0's `collectionFormat`s as 3.0 styles; `tsv` has none in 3.0, so it is `tabDelimited`, read only by 8.8. */
 const COLLECTIONS = new Map<unknown, [string, boolean]>([
@@ -1928,7 +2017,7 @@ function swaggerParameter(node: Json, at: string): Json {
  */
 function swaggerBody(context: Context, operation: Json, sent: Json[]): Json | undefined {
   if (!sent.length) return undefined;
-  const consumes = mediaList(context, operation, "consumes");
+  const consumes = bodyTypes(context, mediaList(context, operation, "consumes"));
   if (sent.length > 1 && sent.some((node) => ownField(node, "in") !== "formData")) {
     fail("`in: body` beside another `in: body` or `in: formData`: 3.0 has one request body");
   }
@@ -1954,6 +2043,37 @@ function swaggerBody(context: Context, operation: Json, sent: Json[]): Json | un
   return { required, content: Object.fromEntries(types.map((type) => [type, media])) };
 }
 
+/** What a body's plan chooses a media type by (see `bodyPlan()`): any, no range, JSON, not JSON Patch, forms. */
+const CHOICES: ((type: string) => boolean)[] = [
+  () => true,
+  (type) => !RANGE.test(type),
+  isJson,
+  (type) => isJson(type) && !JSON_PATCH.test(type),
+  (type) => FORM_TYPE.test(type) && !MULTIPART.test(type),
+  (type) => MULTIPART.test(type),
+];
+
+/**
+ * The media types of a 2.0 `consumes` list that a body's plan may choose, in order: the first of each kind it
+ * chooses by. A list of thousands that every operation inherits so costs each operation a handful; the requests are
+ * the same.
+ */
+function bodyTypes(context: Context, list: string[]): string[] {
+  return once(context.swagger!.bodyTypes, list, () => {
+    const valid = list.filter((type) => asMediaType(type, "`consumes`", true));
+    if (!valid.length) return list.slice(0, 1);
+    const chosen = new Set(CHOICES.map((choice) => valid.findIndex((type) => choice(type.trim()))));
+    return valid.filter((_, i) => chosen.has(i));
+  });
+}
+
+/** A path without its trailing slashes, sliced once: a million of them cost one pass. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === "/") end--;
+  return path.slice(0, end);
+}
+
 /** A 2.0 root field of text, held to `valid`: else a TypeError naming it. */
 function rootText(value: unknown, valid: RegExp, at: string, what: string): string {
   if (typeof value !== "string") mustBe(at, what, value);
@@ -1962,14 +2082,22 @@ function rootText(value: unknown, valid: RegExp, at: string, what: string): stri
 }
 
 /**
- * A 2.0 operation's server, one node per URL: `https` where `schemes` (the operation's, else the description's) lists
- * it or says nothing, else `http`; then `host` and `basePath`. Without a `host` (2.0's "the host serving the
- * documentation", which only the caller knows), `basePath` alone: a relative server, under the caller's `baseUrl`.
+ * A 2.0 operation's server, one node per `schemes` list: `https` where `schemes` (the operation's, else the
+ * description's) lists it or says nothing, else `http`; then `host` and `basePath`. Without a `host` (2.0's "the host
+ * serving the documentation", which only the caller knows), `basePath` alone: a relative server, under the caller's
+ * `baseUrl`.
  */
 function swaggerServer(context: Context, operation: Json): Json | undefined {
+  const own = ownField(operation, "schemes");
+  return once(context.swagger!.servers, own, () =>
+    adaptServer(context, own ?? ownField(context.description, "schemes") ?? []),
+  );
+}
+
+/** A 2.0 server made for a `schemes` list (see `swaggerServer()`). */
+function adaptServer(context: Context, schemes: unknown): Json | undefined {
   const { description } = context;
   const host = ownField(description, "host");
-  const schemes = ownField(operation, "schemes") ?? ownField(description, "schemes") ?? [];
   // `//` would make it a host: a path it is, even where there is no `host` before it.
   let path = rootText(ownField(description, "basePath") ?? "", /^(?!\/\/)[^?#{}]*$/, "`basePath`", "a path");
   if (host !== undefined) {
@@ -1980,22 +2108,14 @@ function swaggerServer(context: Context, operation: Json): Json | undefined {
   const scheme = schemes.includes("https") || !schemes.length ? "https" : "http";
   if (!schemes.includes(scheme) && schemes.length) fail('`schemes` lists neither "https" nor "http"');
   if (path && path[0] !== "/") path = "/" + path;
-  while (path.endsWith("/")) path = path.slice(0, -1);
+  path = withoutTrailingSlashes(path);
   const url = host === undefined ? path : `${scheme}://${host}${path}`;
-  const made = context.swagger!;
-  if (url && !made.has(url)) made.set(url, { url });
-  return made.get(url);
+  return url ? { url } : undefined;
 }
 
 // --- 8.5 The plan of an operation: its parameters, path, body and answers -------------------------------------------
 
 const METHOD = /^(get|put|post|delete|options|head|patch|trace)$/;
-const SUCCESS = /^2(\d\d|XX)$/i;
-/** A media type range (`*∕*`, `application/*+json`), which names no type to send. */
-const RANGE = /\*/;
-const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
-const MULTIPART = /^multipart\//i;
-const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
 /**
  * Headers that frame the message or its connection, or are a proxy's (RFC 9110 sections 7.6.1, 7.8, 10.1.1, 11.7):
  * the caller's and fetch's alone, never a parameter's or a credential's.
@@ -2052,42 +2172,63 @@ function planOf(context: Context, method: string, path: string): Plan {
   );
 }
 
-/** An operation, its path item and the description, read into its plan. */
-function readPlan(context: Context, route: string, method: string, path: string, nodes: [Json, Json, Json]): Plan {
-  const [operation, item, root] = nodes;
-  const keys = new Map<string, number[]>(NAMED_OPTIONS.map((name) => [name, OPTION]));
-  const parameters = readParameters(context, [item, operation], keys);
-  const get = method === "get" || method === "head";
-  const body = readBody(context, get, ownField(operation, "requestBody"));
-  const answers = successTypes(context, operation);
-  const security = readSecurity(context, operation, root);
-  const [keyPath] = path.split(/[?#]/, 1) as [string];
-  const [template, query] = pathTemplate(path, parameters);
-  const places = new Map<string, number>();
-  parameters.forEach(({ in: where, name }, i) => {
-    const place = where + ":" + (where === "header" ? name.toLowerCase() : name);
-    if (security.places.has(place)) places.set(place, i);
+/**
+ * An operation node read, with its path item's parameters, as any path that has it needs it: once per node (see
+ * `OperationPlan`), so that a thousand paths whose operations `$ref` one node read it once.
+ */
+function operationOf(context: Context, get: boolean, [operation, item, root]: [Json, Json, Json]): OperationPlan {
+  const byNode = context.operations[+get]!;
+  let byList = byNode.get(operation);
+  if (!byList) {
+    byList = new Map();
+    byNode.set(operation, byList);
+  }
+  return once(byList, ownField(item, "parameters"), () => {
+    const keys = new Map<string, number[]>(NAMED_OPTIONS.map((name) => [name, OPTION]));
+    const parameters = readParameters(context, [item, operation], keys);
+    const body = readBody(context, get, ownField(operation, "requestBody"));
+    // A body property named like a named option may be a stranger's field too (see readParameters()).
+    for (const name of body.options) if (keys.get(name) === OPTION) keys.set(name, CLASH);
+    const [answers, accept] = successTypes(context, operation);
+    const security = readSecurity(context, operation, root);
+    const places = new Map<string, number>();
+    const paths = new Map<string, number>();
+    const queries = new Set<string>();
+    parameters.forEach(({ in: where, name }, i) => {
+      const place = where + ":" + (where === "header" ? name.toLowerCase() : name);
+      if (security.places.has(place)) places.set(place, i);
+      if (where === "path") paths.set(name, i);
+      else if (where === "query") queries.add(name);
+    });
+    return { parameters, keys, body, answers, accept, security, places, paths, queries };
   });
+}
+
+/** An operation, its path item and the description, read into its plan: the operation's, and its path's own parts. */
+function readPlan(context: Context, route: string, method: string, path: string, nodes: [Json, Json, Json]): Plan {
+  const get = method === "get" || method === "head";
+  const operation = operationOf(context, get, nodes);
+  const [keyPath] = path.split(/[?#]/, 1) as [string];
+  const [template, query, segments] = pathTemplate(path, operation);
   return {
+    ...operation,
     route,
     method,
     get,
     rooted: path[0] === "/",
-    asObject: !get && !body.form,
-    guard: !get && parameters.some((parameter) => parameter.in === "path") && !keyPath.includes("//"),
+    asObject: !get && !operation.body.form,
+    guard: !get && operation.paths.size > 0 && !keyPath.includes("//"),
     trailing: keyPath.endsWith("/"),
-    parameters,
-    keys,
     path: template,
     query,
-    body,
-    answers,
-    accept: answers.join(", ") || "*/*",
+    segments,
     server: readServer(context, nodes),
-    security,
-    places,
+    operation,
   };
 }
+
+/** A call's key that names a credential or a server value: a parameter of such a name is `"<in>:<name>"` alone. */
+const RESERVED_KEY = /^(auth|server):/;
 
 /** What `Plan.keys` says of a named option, of one a parameter is named like, and of a header name refused. */
 const OPTION: number[] = [];
@@ -2105,15 +2246,16 @@ function readParameters(context: Context, nodes: Json[], keys: Map<string, numbe
     if (!Array.isArray(list)) mustBe("`parameters`", "a list", list);
     list.forEach((raw, i) => {
       const at = `${node === nodes[0] ? "the path's " : ""}parameter ${i}`;
-      const parameter = readParameter(context, resolve(context, raw, at)!, at, keys);
+      const parameter = readParameter(context, needed(context, raw, at), at, keys);
       if (parameter) declared.set(parameter.in + ":" + parameter.name, parameter);
     });
   }
   const parameters = [...declared.values()];
   parameters.forEach(({ name, key, in: where }, i) => {
     // A named option (or `data`) given where a parameter has its name may be a stranger's field, filled by the
-    // description's own names: it never moves the request. Beside a route, `url` is a parameter already.
-    if (key !== name && name !== "url") keys.set(name, CLASH);
+    // description's own names: it never moves the request. Beside a route, `url` is a parameter already, and an
+    // `"auth:"` or `"server:"` key is the caller's credential or server value, never a parameter's.
+    if (key !== name && name !== "url" && !RESERVED_KEY.test(name)) keys.set(name, CLASH);
     for (const [text, slot] of [[where + ":" + name, 2 * i + 1] as const, [key, 2 * i] as const]) {
       // A parameter's key wins over a header name refused (a query `accept` is a name).
       const slots = keys.get(text);
@@ -2134,7 +2276,8 @@ function readParameter(context: Context, found: Json, at: string, keys: Map<stri
   const name = ownField(found, "name");
   const where = ownField(found, "in");
   if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
-    fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}`);
+    const swagger = where === "body" || where === "formData" ? ', as Swagger 2.0 has it, without `swagger: "2.0"`' : "";
+    fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}${swagger}`);
   }
   if (typeof name !== "string") return undefined;
   if (where === "header" && (/^(accept|content-type|authorization)$/i.test(name) || FRAMING.test(name))) {
@@ -2151,7 +2294,7 @@ function readParameter(context: Context, found: Json, at: string, keys: Map<stri
   return {
     name,
     in: where,
-    key: NAMED.has(name) || name === "data" ? where + ":" + name : name,
+    key: NAMED.has(name) || name === "data" || RESERVED_KEY.test(name) ? where + ":" + name : name,
     variable: encode(name, UNRESERVED, name),
     required: where === "path" || ownField(found, "required") === true,
     empty: ownField(found, "allowEmptyValue") === true,
@@ -2161,7 +2304,6 @@ function readParameter(context: Context, found: Json, at: string, keys: Map<stri
     type: isPlainObject(content) ? Object.keys(content).find(isJson) : undefined,
     shape: isPlainObject(content) ? "any" : shapeOf(schema),
     date: schema !== undefined && ownField(schema, "format") === "date",
-    segment: false,
   };
 }
 
@@ -2175,13 +2317,14 @@ function shapeOf(schema: Json | undefined): Shape {
 }
 
 /**
- * A path key as the RFC 6570 template of its path (`/pets/{;p0*}`), and whether it keeps a literal query: each
+ * A path key as the RFC 6570 template of its path (`/pets/{;p0*}`), whether it keeps a literal query, and which path
+ * parameters are a whole segment of it: each
  * `{name}` the expression of the path parameter it names, in its style; a literal query, less the pairs whose value
  * is a query parameter's placeholder (`?query={query}`: it writes its own pair); a `#fragment` only tells operations
  * apart. Every path parameter must have its placeholder (the specification: its name MUST be a template expression
  * of the path; one that is not would take a value and drop it, and `DELETE /pets` would act on the collection).
  */
-function pathTemplate(path: string, parameters: Param[]): [Template, boolean] {
+function pathTemplate(path: string, { parameters, paths, queries }: OperationPlan): [Template, boolean, Set<number>] {
   const [key] = path.split("#", 1) as [string];
   let question = -1;
   // Where a "?" first stands outside `{…}`: a `?` in `{?q}` does not start a literal query.
@@ -2193,37 +2336,35 @@ function pathTemplate(path: string, parameters: Param[]): [Template, boolean] {
   const keyPath = question < 0 ? key : key.slice(0, question);
   // A dot segment written in a key would take the request out of the path under the base (`/../../admin`).
   if (DOT_SEGMENT.test(keyPath)) fail("a path key holds a . or .. segment");
-  const named = new Map<string, number>();
-  parameters.forEach(({ name, in: where }, i) => {
-    if (where === "path") named.set(name, i);
-  });
   const literal = (question < 0 ? [] : key.slice(question + 1).split("&")).filter((pair) => {
     const value = pair.slice(pair.indexOf("=") + 1);
-    const name = pair.includes("=") && value[0] === "{" && value.endsWith("}") && value.slice(1, -1);
-    return !name || !parameters.some((parameter) => parameter.in === "query" && parameter.name === name);
+    return !(pair.includes("=") && value[0] === "{" && value.endsWith("}") && queries.has(value.slice(1, -1)));
   });
   const placed = new Set<number>();
+  const segments = new Set<number>();
   // One pass of a regular expression without nested quantifiers.
   const source = (keyPath + (literal.length ? "?" + literal.join("&") : "")).replace(
     /\{([^{}]*)\}/g,
     (match, name, at, text) => {
-      const i = named.get(name) ?? fail(`no path parameter ${quote(name)} for ${match}`);
+      const i = paths.get(name) ?? fail(`no path parameter ${quote(name)} for ${match}`);
       const parameter = parameters[i]!;
       let operator = parameter.style === "matrix" ? ";" : "";
       if (parameter.style === "label") operator = ".";
       const end = at + match.length;
       // Alone in its segment and written as it is, an empty value leaves the segment empty.
-      parameter.segment ||=
-        !operator && at < keyPath.length && text[at - 1] === "/" && (end === keyPath.length || text[end] === "/");
+      if (!operator && at < keyPath.length && text[at - 1] === "/" && (end === keyPath.length || text[end] === "/")) {
+        segments.add(i);
+      }
       placed.add(i);
       return `{${operator}p${i}${parameter.explode || /^(label|deepObject)$/.test(parameter.style) ? "*" : ""}}`;
     },
   );
   // One in the `#fragment` of a key that only tells operations apart is the description's to drop.
-  for (const [name, i] of named) {
-    if (!placed.has(i) && !path.includes(`{${name}}`)) fail(`no placeholder for the path parameter ${quote(name)}`);
+  const inFragment = new Set(Array.from(path.slice(key.length).matchAll(/\{([^{}]*)\}/g), (match) => match[1]));
+  for (const [name, i] of paths) {
+    if (!placed.has(i) && !inFragment.has(name)) fail(`no placeholder for the path parameter ${quote(name)}`);
   }
-  return [compiledPath(source, parameters), literal.length > 0];
+  return [compiledPath(source, parameters), literal.length > 0, segments];
 }
 
 /**
@@ -2287,7 +2428,7 @@ function fieldEncoding(context: Context, media: Json, at: string): Map<string, E
   const fields = resolvedField(context, media, "encoding", at);
   for (const name of Object.keys(fields)) {
     const where = `${at}: encoding ${quote(name)}`;
-    const found = resolve(context, fields[name], where)!;
+    const found = needed(context, fields[name], where);
     const [style, explode, type] = ["style", "explode", "contentType"].map((key) => ownField(found, key));
     const first = typeof type === "string" ? type.split(",", 1)[0]! : "";
     let written = typeof style === "string" ? style : "";
@@ -2302,20 +2443,31 @@ function fieldEncoding(context: Context, media: Json, at: string): Map<string, E
   return encoding;
 }
 
+/** No request body: what an operation without one reads as. */
+const NO_BODY: Json = {};
+
 /**
  * An operation's request body: its media types, whether required, a form's fields and encoding, and which type each
- * kind of value goes as (see `mediaTypeFor()`); for a GET or HEAD, which send none, only the properties it declares,
- * which a call cannot pass.
+ * kind of value goes as (see `bodyType()`); for a GET or HEAD, which send none, only the properties it declares,
+ * which a call cannot pass. Read once per Request Body Object, which many operations may share.
  */
 function readBody(context: Context, get: boolean, node: unknown): BodyPlan {
   const at = "`requestBody`";
-  const body = resolve(context, node, at) ?? {};
+  const body = resolve(context, node, at) ?? NO_BODY;
+  return once(context.bodies[+get]!, body, () => bodyPlan(context, get, body));
+}
+
+/** A Request Body Object read (see `readBody()`). */
+function bodyPlan(context: Context, get: boolean, body: Json): BodyPlan {
+  const at = "`requestBody`";
   const content = resolvedField(context, body, "content", at);
   const keys = mediaTypes(content, `${at}: \`content\``, true);
   const media = (key: string) => resolve(context, content[key], `${at}: ${quote(key)}`) ?? {};
+  const schemas = [...new Set(keys.map((key) => schemaShapes(context, ownField(media(key), "schema"))))];
   const form = get ? undefined : keys.find((key) => FORM_TYPE.test(key.trim()));
   // For a GET: one media type's properties are its schema's, shared with every body that refers to it; several, merged.
-  const each = get ? keys.map((key) => schemaShapes(context, ownField(media(key), "schema"))) : [];
+  // Each schema once: many media types may share one.
+  const each = get ? schemas : [];
   let shapes = each.length > 1 ? new Map(each.flatMap((found) => [...found])) : each[0];
   if (form) shapes = schemaShapes(context, ownField(media(form), "schema"));
   const types = get ? [] : keys.map((key) => key.trim()).filter((type) => !RANGE.test(type));
@@ -2334,22 +2486,32 @@ function readBody(context: Context, get: boolean, node: unknown): BodyPlan {
     formType,
     multipart: types.find((type) => MULTIPART.test(type)),
     usual: usual === undefined ? usual : [usual, labelFor(usual)],
+    options: NAMED_OPTIONS.filter((name) => name !== "url" && schemas.some((found) => found.has(name))),
   };
 }
 
-/** What the operation answers with on success, JSON first: its 2xx responses' media types. */
-function successTypes(context: Context, operation: Json): string[] {
-  const types = new Set<string>();
+/**
+ * What the operation answers with on success, JSON first, and the same as an accept header (`*∕*` for none): its 2xx
+ * responses' media types. Kept by the contents they come from, which many operations may share.
+ */
+function successTypes(context: Context, operation: Json): [string[], string] {
   const responses = resolvedField(context, operation, "responses", "the operation");
+  const contents: [Json, string][] = [];
   for (const status of Object.keys(responses)) {
     const at = `\`responses\`: ${status}`;
     const response = SUCCESS.test(status) && resolve(context, responses[status], at);
-    const content = response ? resolvedField(context, response, "content", at) : {};
-    for (const key of mediaTypes(content, `${at}: \`content\``)) types.add(key.trim());
+    if (response) contents.push([resolvedField(context, response, "content", at), `${at}: \`content\``]);
   }
-  const all = [...types];
-  return [...all.filter(isJson), ...all.filter((type) => !isJson(type))];
+  const key = contents.length === 1 ? contents[0]![0] : contents.map(([content]) => nodeId(context, content)).join();
+  return once(context.answers, key, () => {
+    const types = new Set<string>();
+    for (const [content, at] of contents) for (const type of mediaTypes(content, at)) types.add(type.trim());
+    const all = [...types];
+    const sorted = [...all.filter(isJson), ...all.filter((type) => !isJson(type))];
+    return [sorted, sorted.join(", ") || "*/*"];
+  });
 }
+
 // --- 8.6 Servers: the server an operation goes to, its variables, the base URL of a call ----------------------------
 
 /**
@@ -2399,6 +2561,7 @@ function serverOf(context: Context, server: Json, at: string): Server {
   if (url.startsWith("//")) authority = 2;
   let part: ServerPart = authority < 0 ? "path" : "scheme";
   let last = 0;
+  let origin: ServerVariable | undefined;
   const literal = (text: string) => {
     if (NOT_IN_URL.test(text)) fail(`${at}: ${quote(url)} is not a URL`);
     if (text) pieces.push(text);
@@ -2411,18 +2574,20 @@ function serverOf(context: Context, server: Json, at: string): Server {
     if ((part === "host" || part === "port") && /\w/.test(url[match.index - 1]!) && /^[/?#]?$/.test(url[end] ?? "")) {
       part = "fromRoot";
     }
+    // Right after an origin variable, with no `/` between, the authority may still be open: a path from `/`.
+    if (pieces[pieces.length - 1] === origin && part === "path") part = "fromRoot";
     // A variable that starts the URL, before any `://`, is the whole origin (`{server}/v1`).
     if (match.index === 0 && authority < 0) part = "origin";
     const variable = serverVariable(context, declared, match[1]!, part, at);
     variables.set(variable.name, variable);
     pieces.push(variable);
+    if (part === "origin") origin = variable;
     if (part === "fromRoot" || part === "origin") part = "path";
     last = end;
   }
   literal(url.slice(last));
   checkServerUrl(url, scheme, authority, at);
   // With an origin variable, the value (the description's default or `enum`) tells whether it is absolute.
-  const origin = typeof pieces[0] === "object" && pieces[0].part === "origin";
   return { url, pieces, variables, absolute: origin ? undefined : authority >= 0 };
 }
 
@@ -2436,6 +2601,7 @@ function checkServerUrl(url: string, scheme: number, authority: number, at: stri
   if (scheme >= 0 && !url.slice(0, scheme).includes("{")) wrong ||= !/^https?$/i.test(url.slice(0, scheme));
   if (authority < 0) wrong ||= /[?#]/.test(url) || DOT_SEGMENT.test(url);
   if (wrong) fail(`${at}: ${quote(url)} is not an HTTP URL, or a path without . or .. segments`);
+  if (!url.slice(0, authorityOf(url)?.[1]).includes("{")) checkAuthority(url, at);
 }
 
 /** The part of a server URL that position `end` is in, from `part` at `start` and the literal text between. */
@@ -2519,14 +2685,33 @@ function serverValue({ name, part, choices, fallback }: ServerVariable, value: u
     .join("/");
 }
 
+/** Where a URL's authority stands, after `scheme://` or a leading `//`; `undefined` for a path. */
+function authorityOf(url: string): [start: number, end: number] | undefined {
+  const start = /^([a-z][\w+.-]*:)?\/\//i.exec(url)?.[0].length;
+  if (start === undefined) return undefined;
+  let end = start;
+  while (end < url.length && !"/?#".includes(url[end]!)) end++;
+  return [start, end];
+}
+
+/** A host (a name, or an IPv6 address in brackets) and maybe a port: no user info, which fetch refuses. */
+const AUTHORITY = /^(\[[\da-f:.]+\]|[\w.~%-]+)(:\d{1,5})?$/i;
+
+/** A server URL's authority, where it has one, is a host a request can go to, and a port up to 65535. */
+function checkAuthority(url: string, at: string): void {
+  const [start, end] = authorityOf(url) ?? [0, -1];
+  const port = AUTHORITY.exec(url.slice(start, end))?.[2] ?? "";
+  if (end >= 0 && (!AUTHORITY.test(url.slice(start, end)) || +port.slice(1) > 65535)) {
+    fail(`${at}: ${quote(url)} names no host and port a request can go to`);
+  }
+}
+
 /**
  * The host a URL names is not an IP address (nor a number the WHATWG URL parser reads as one, `2130706433`,
  * `0x7f000001`) where a caller's value helped make it: a description may name one, a stranger's value may not.
  */
 function checkHost(url: string, variable: string): void {
-  const start = url.indexOf("//") + 2;
-  let end = start;
-  while (end < url.length && !"/?#".includes(url[end]!)) end++;
+  const [start, end] = authorityOf(url)!;
   let host = url.slice(start, end);
   host = host.slice(host.lastIndexOf("@") + 1);
   if (host[0] !== "[") host = host.split(":", 1)[0]!;
@@ -2538,10 +2723,15 @@ function checkHost(url: string, variable: string): void {
   if (/^localhost$/i.test(labels.join("."))) fail(`server variable ${quote(variable)} makes the host "localhost"`);
 }
 
-/** A server's URL with its variables filled: the caller's values (see serverValue()), else the defaults. */
+/**
+ * A server's URL with its variables filled: the caller's values (see serverValue()), else the defaults. What it
+ * names must be a host, and a caller's value for the path must stand in the path: after an origin variable, or
+ * where an empty one leaves `//`, the authority may not have ended where the template's text suggests.
+ */
 function fillServer(server: Server, values: Map<string, unknown>): string {
   let url = "";
   let inHost: string | undefined;
+  let inPath: [start: number, name: string] | undefined;
   for (const piece of server.pieces) {
     if (typeof piece === "string") {
       url += piece;
@@ -2556,9 +2746,16 @@ function fillServer(server: Server, values: Map<string, unknown>): string {
       continue;
     }
     if (piece.part === "host") inHost = piece.name;
+    if (!piece.choices && (piece.part === "path" || piece.part === "fromRoot")) inPath ??= [url.length, piece.name];
     url += serverValue(piece, value, server.url);
   }
+  if (server.pieces.length > 1 || typeof server.pieces[0] === "object") {
+    checkAuthority(url, `server ${quote(server.url)}`);
+  }
   if (inHost !== undefined) checkHost(url, inHost);
+  if (inPath && inPath[0] < (authorityOf(url)?.[1] ?? 0)) {
+    fail(`server variable ${quote(inPath[1])} would stand in the host of ${quote(server.url)}, not its path`);
+  }
   return url;
 }
 
@@ -2583,23 +2780,21 @@ function serverBase(context: Context, plan: Plan, baseUrl: unknown, values: Map<
   if (!server || absolute) return base;
   let path = fillServer(server, values);
   if (path[0] !== "/") path = "/" + path;
-  while (path.endsWith("/")) path = path.slice(0, -1);
+  path = withoutTrailingSlashes(path);
   return [base[0] + path, base[1], base[2]];
 }
 
-/** The names of every variable of the description's servers (root, paths, operations), for `"server:"` keys. */
+/**
+ * The names of the variables of every server a call may go to (the first of each `servers` list: of the description,
+ * its paths and operations), as their URLs write them, for `"server:"` keys: what `reduceOpenAPI()` keeps.
+ */
 function serverNames(context: Context): Set<string> {
   const { description } = context;
   const names = new Set<string>();
   const add = (node: unknown) => {
     const servers = isPlainObject(node) ? ownField(node, "servers") : undefined;
-    if (!Array.isArray(servers)) return;
-    for (const server of servers) {
-      const declared = isPlainObject(server) ? ownField(server, "variables") : undefined;
-      if (isPlainObject(declared)) for (const name of Object.keys(declared)) names.add(name);
-      const url = isPlainObject(server) ? ownField(server, "url") : undefined;
-      if (typeof url === "string") for (const [, name] of url.matchAll(/\{([^{}]*)\}/g)) names.add(name!);
-    }
+    const url = Array.isArray(servers) && isPlainObject(servers[0]) ? ownField(servers[0], "url") : undefined;
+    if (typeof url === "string") for (const [, name] of url.matchAll(/\{([^{}]*)\}/g)) names.add(name!);
   };
   add(description);
   for (const path of Object.keys(description.paths)) {
@@ -2676,31 +2871,30 @@ function readSecurity(context: Context, operation: Json, root: Json): Security {
   });
 }
 
-/** The names of a cookie header's pairs. */
-function cookieNames(headers: Json): Set<string> {
-  const cookie = ownField(headers, "cookie");
-  return new Set(typeof cookie === "string" ? cookie.split(";").map((pair) => pair.split("=", 1)[0]!.trim()) : []);
+/** The names of a cookie header's pairs, or of a query's (percent-encoded): split by `separator`. */
+function pairNames(text: unknown, separator: string): Set<string> {
+  if (typeof text !== "string") return new Set();
+  return new Set(text.split(separator).map((pair) => pair.split("=", 1)[0]!.trim()));
 }
 
 /**
- * Whether the caller fills a scheme's place: a header they set, a cookie of theirs (`cookies`, read once), a
- * parameter given in its place, or a query pair of that name. The one answer to it.
+ * Whether the caller fills a scheme's place: a header they set, a cookie of theirs, a parameter given in its place,
+ * or a query pair of that name (`names` reads the cookies' and the query's once, however many schemes ask). The one
+ * answer to it.
  */
 function callerFills(
   plan: Plan,
   { in: where, field }: Scheme,
   headers: Json,
   call: Call | undefined,
-  cookies: () => Set<string>,
+  names: (where: "cookie" | "query") => Set<string>,
 ): boolean {
   if (where === "header" && ownField(headers, field) !== undefined) return true;
-  if (where === "cookie" && cookies().has(field)) return true;
+  if (where === "cookie" && names(where).has(field)) return true;
   const i = plan.places.get(where + ":" + field);
   const given = call?.given;
   if (i !== undefined && given !== undefined && (given[2 * i] ?? given[2 * i + 1]) !== undefined) return true;
-  return (
-    where === "query" && !!call && `&${call.query}&${call.pairs}`.includes(`&${encode(field, UNRESERVED, field)}=`)
-  );
+  return where === "query" && !!call && names(where).has(encode(field, UNRESERVED, field));
 }
 
 /** Text as base64 of its UTF-8 bytes, as RFC 7617 sends a user and password; a lone surrogate (no UTF-8) refused. */
@@ -2714,6 +2908,11 @@ function base64(text: string, key: string): string {
 
 /** RFC 6750's token68, which a bearer token is: one or more of these characters, then any `=` padding. */
 const TOKEN68 = /^[\w.~+/-]+=*$/;
+/**
+ * What a header's value may hold (RFC 9110's field-value, as fetch takes it): tab, space, visible ASCII and Latin-1.
+ * A control character, a character beyond U+00FF or a lone surrogate has no place in a header fetch sends.
+ */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** RFC 6265's cookie-octets: what a cookie's value holds unquoted. */
 const COOKIE_OCTETS = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
 
@@ -2744,7 +2943,7 @@ function credentialText({ name, in: where, prefix }: Scheme, value: unknown): st
     fail(`${key} must be a bearer token: letters, digits, -._~+/ and = at its end`);
   }
   if (where === "cookie" && !COOKIE_OCTETS.test(value)) fail(`${key} holds a character no cookie holds`);
-  if (where === "header") encode(value, UNRESERVED, "auth:" + name, "credential");
+  if (where === "header" && !FIELD_VALUE.test(value)) fail(`${key} holds a character no header holds`);
   return prefix ? prefix + " " + value : value;
 }
 
@@ -2780,8 +2979,19 @@ function chooseCredentials(
 ): Credentials {
   const { alternatives } = plan.security;
   if (!alternatives.length || !given.size) return NO_CREDENTIALS;
-  let cookies: Set<string> | undefined;
-  const filled = (scheme: Scheme) => callerFills(plan, scheme, headers, call, () => (cookies ??= cookieNames(headers)));
+  const read = new Map<string, Set<string>>();
+  const names = (where: "cookie" | "query") => {
+    let found = read.get(where);
+    if (!found) {
+      found =
+        where === "cookie"
+          ? pairNames(ownField(headers, "cookie"), ";")
+          : pairNames(`${call!.query}&${call!.pairs}`, "&");
+      read.set(where, found);
+    }
+    return found;
+  };
+  const filled = (scheme: Scheme) => callerFills(plan, scheme, headers, call, names);
   // `null` is no credential, as it is no value for a parameter: a call may unset one the defaults give.
   const met = (scheme: Scheme) => scheme.in === "none" || given.get(scheme.name) != null || filled(scheme);
   // Without a call, the choice is the same for every operation of one list: made once (see `apiFor()`).
@@ -2902,11 +3112,12 @@ function shaped(shape: Shape, value: unknown, what: string, name: string, route:
 }
 
 /**
- * A parameter's value from the call, checked (a JSON one as its text), or `undefined` when absent: `""` is absent
+ * Parameter `i`'s value from the call, checked (a JSON one as its text), or `undefined` when absent: `""` is absent
  * from a query where the parameter does not say `allowEmptyValue` (3.0 and 2.0: it defaults to false, so the pair is
  * not sent). A required one absent, or a whole path segment made empty for a method that changes things, refused.
  */
-function parameterValue(parameter: Param, value: unknown, plan: Plan): unknown {
+function parameterValue(plan: Plan, i: number, value: unknown): unknown {
+  const parameter = plan.parameters[i]!;
   const { key, required, shape, type } = parameter;
   const kind = typeof value;
   // Text, a number or a boolean, for a parameter of one value or any: nothing to walk or shape (the commonest).
@@ -2920,11 +3131,21 @@ function parameterValue(parameter: Param, value: unknown, plan: Plan): unknown {
   }
   if (type) return jsonOf(value, `parameter ${quote(key)} of ${quote(plan.route)}`);
   value = shaped(shape, sendable(value, key, parameter.date), "parameter", key, plan.route);
-  if (value === "" && parameter.segment && !plan.get) {
+  if (value === "" && !plan.get && plan.segments.has(i)) {
     fail(`parameter ${quote(key)} of ${quote(plan.route)} is empty: the request would act on the path without it`);
   }
   return value;
 }
+
+/**
+ * At most this many characters of pairs from one value: the bracket form writes each leaf's whole path of keys, so
+ * a megabyte key over a thousand leaves would write a gigabyte. No server takes a URL of 16 MB.
+ */
+const MAX_WRITTEN = 2 ** 24;
+
+/** A value whose pairs would pass MAX_WRITTEN, refused. */
+const tooLarge = (name: string): never =>
+  fail(`parameter ${quote(name)} writes over ${MAX_WRITTEN} characters of pairs`);
 
 /**
  * Takes one name-value pair of a query, a cookie header or a form; an unexploded list's, or object's, as its items'
@@ -3018,6 +3239,7 @@ function queryPairs(text: string, name: string, value: unknown, encoding: Encodi
         : (item as string[]).map(percent).join(delimiter === "," ? delimiter : percent(delimiter));
     if (keep === RESERVED) escaped = escaped.replace(/[#[\]]/g, encodeURIComponent);
     text += (text && separator) + encode(pair, UNRESERVED, pair) + "=" + escaped;
+    if (text.length > MAX_WRITTEN) tooLarge(name);
   });
   return text;
 }
@@ -3027,15 +3249,22 @@ function queryPairs(text: string, name: string, value: unknown, encoding: Encodi
  * an object's keys and values (`key=value` pairs where exploded) comma-joined, nulls left out.
  */
 function headerText({ explode, key }: Param, value: unknown): string {
-  if (!isPlainObject(value)) return asText(Array.isArray(value) ? value.filter((item) => item != null) : value, key);
-  const entries = Object.entries(value).filter(([, item]) => item != null);
-  return asText(explode ? entries.map((entry) => entry.join("=")) : entries.flat(), key);
+  let text: string;
+  if (!isPlainObject(value)) text = asText(Array.isArray(value) ? value.filter((item) => item != null) : value, key);
+  else {
+    const entries = Object.entries(value).filter(([, item]) => item != null);
+    text = asText(explode ? entries.map((entry) => entry.join("=")) : entries.flat(), key);
+  }
+  return FIELD_VALUE.test(text) ? text : fail(`header parameter ${quote(key)} holds a character no header holds`);
 }
 
 /** No values: what a template expands when a call gives none. */
 const NONE: Json = {};
 
 // --- 8.9 Bodies: the media type a body goes as, forms ---------------------------------------------------------------
+
+/** A surrogate that is not half of a pair: UTF-8 has no bytes for it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** A file a form part holds: a `Blob` (a `File`), or bytes (an `ArrayBuffer`, a typed array, a Node `Buffer`). */
 const isFile = (value: unknown): boolean =>
@@ -3049,20 +3278,17 @@ function holdsFile(value: unknown): boolean {
 }
 
 /**
- * For a form: whether the call's fields make the body. `data` given whole is the body where it is a `FormData`, a
- * `URLSearchParams`, or a URL-encoded form's text (a multipart one's needs a boundary only fetch writes); an object's
- * keys are fields.
+ * For a form, `data` given whole as an object becomes its fields; a `FormData`, a `URLSearchParams`, or a URL-encoded
+ * form's text stays the whole body (a multipart one's text needs a boundary only fetch writes).
  */
-function formFields({ body, route }: Plan, call: Call, type: string): boolean {
+function formFields({ body, route }: Plan, call: Call, type: string): void {
   const { whole } = call;
-  if (whole === undefined) return true;
-  if (isForm(whole) || (typeof whole === "string" && !MULTIPART.test(type))) return false;
+  if (whole === undefined || isForm(whole) || (typeof whole === "string" && !MULTIPART.test(type))) return;
   if (!isPlainObject(whole)) {
     mustBe(`option \`data\` of ${quote(route)}`, "an object of form fields, a FormData or form text", whole);
   }
   for (const name of Object.keys(whole)) addField(call, body.form, name, whole[name], false);
   call.whole = undefined;
-  return true;
 }
 
 /**
@@ -3077,9 +3303,10 @@ function bodyType(plan: Plan, call: Call, label: unknown): string | undefined {
   const { body, route } = plan;
   const given = typeof label === "string" ? label : undefined;
   const form = given === undefined ? body.form : FORM_TYPE.test(given);
-  if (((form && formFields(plan, call, given ?? body.formType!)) || call.loose) && call.whole !== undefined) {
+  if (call.loose && call.whole !== undefined) {
     fail(`option \`data\` is the whole body: ${quote(route)} takes no "body:" keys beside it`);
   }
+  if (form) formFields(plan, call, given ?? body.formType!);
   const { whole, file } = call;
   if (whole === undefined && call.url !== undefined) {
     addField(call, body.form, "url", call.url, false);
@@ -3120,6 +3347,8 @@ function formBody(type: string, fields: [string, unknown][], { encoding, shapes 
   const globals = globalThis as Json;
   const multipart = MULTIPART.test(type);
   const body = new globals[multipart ? "FormData" : "URLSearchParams"]();
+  // The fields' names written, counted: the bracket form repeats them (see MAX_WRITTEN).
+  let written = 0;
   for (const [name, field] of fields) {
     const encoded = encoding.get(name) ?? UNSTYLED;
     const value = shaped(shapes.get(name) ?? "any", field, "form field", name, route);
@@ -3127,9 +3356,15 @@ function formBody(type: string, fields: [string, unknown][], { encoding, shapes 
     const part = multipart && !encoded.style && encoded.type && !RANGE.test(encoded.type) ? encoded.type : "";
     const add: AddPair = (pair, given, delimiter) => {
       if (given == null) return;
+      written += pair.length;
+      if (written > MAX_WRITTEN) tooLarge(name);
       const item = delimiter === undefined ? given : (given as string[]).join(delimiter);
       if (!isFile(item)) {
         const text = part && json ? jsonOf(item, `form field ${quote(pair)}`) : pairText(item, pair);
+        // A form would write a lone surrogate as U+FFFD: refused, as in a query.
+        if (LONE_SURROGATE.test(pair) || LONE_SURROGATE.test(text)) {
+          fail(`form field ${quote(pair)} has a lone surrogate`);
+        }
         body.append(pair, part ? new globals.Blob([text], { type: part }) : text);
       } else if (multipart) {
         body.append(pair, isBlob(item) ? item : new globals.Blob([item], { type: part || "application/octet-stream" }));
@@ -3182,7 +3417,12 @@ function openAPIEndpoint(wrapped: Endpoint<any>, context: Context): Endpoint {
   return Object.defineProperties(call as Endpoint, {
     DEFAULTS: { get: () => wrapped.DEFAULTS, enumerable: true },
     defaults: { value: (options: EndpointOptions) => openAPIEndpoint(wrapped.defaults(options), context) },
-    merge: { value: wrapped.merge },
+    merge: {
+      value: (route: unknown, options?: unknown) => {
+        if (typeof route === "string" && isPlainObject(options)) refuseClashes(api, route, options);
+        return wrapped.merge(route as never, options as never);
+      },
+    },
     // Merged options carry everything, defaults included: none apply beneath them.
     parse: {
       value: (options: MergedOptions) => {
@@ -3191,6 +3431,22 @@ function openAPIEndpoint(wrapped: Endpoint<any>, context: Context): Endpoint {
       },
     },
   });
+}
+
+/**
+ * `merge()` beside a route refuses what the call would (see `CLASH`): merged options cannot tell the call's named
+ * options from the defaults'. A route the description lacks is left for the call to refuse.
+ */
+function refuseClashes(api: Api, route: string, options: Json): void {
+  let plan: Plan;
+  try {
+    plan = api.prepared(route).plan;
+  } catch {
+    return;
+  }
+  for (const key of Object.keys(options)) {
+    if (plan.keys.get(key) === CLASH && options[key] !== undefined) refuseKey(plan, key, CLASH);
+  }
 }
 
 /** The name of `names` nearest to `name`, by edit distance, when one is near enough to be what was meant. */
@@ -3302,9 +3558,10 @@ function apiFor(context: Context, defaults: State): Api {
 /** A named option given where the operation has a parameter of its name, or a header name it may not set, refused. */
 function refuseKey({ route, parameters }: Plan, key: string, slots: number[]): never {
   if (slots === REFUSED) fail(`${quote(route)} sends no header parameter ${quote(key)}: set it in \`headers\``);
-  const where = parameters.find(({ name }) => name === key)!.in;
+  const where = parameters.find(({ name }) => name === key)?.in ?? "body";
+  const what = where === "body" ? "body property" : `${where} parameter`;
   return fail(
-    `${quote(route)} has a ${where} parameter ${quote(key)}: pass it as ${quote(`${where}:${key}`)}, or set the option in defaults()`,
+    `${quote(route)} has a ${what} ${quote(key)}: pass it as ${quote(`${where}:${key}`)}, or set the option in defaults()`,
   );
 }
 
@@ -3425,9 +3682,10 @@ function newCall(state: State, url: unknown): Call {
 
 /**
  * A call's keys in one pass: its named options (from `options`), and each key of `params` (the call's over the
- * defaults'): a parameter's value to its slots, any other key placed (see `placeKey()`).
+ * defaults'): a parameter's value to its slots, any other key placed (see `placeKey()`). Merged options (`routed`
+ * false) hold the defaults' named options too: a named option there is one, which `merge()` let through.
  */
-function readCall(state: State, plan: Plan, options: Json, params: Json, url: unknown): Call {
+function readCall(state: State, plan: Plan, options: Json, params: Json, url: unknown, routed: boolean): Call {
   const call = newCall(state, url);
   const properties = plan.asObject && params === options;
   // The body properties before any other key, counted: where they are all the keys (the commonest POST), the
@@ -3453,12 +3711,12 @@ function readCall(state: State, plan: Plan, options: Json, params: Json, url: un
     }
     run = -1;
     if (skip) continue;
-    if (slots === OPTION) readNamed(call, key, value);
-    else if (slots === CLASH || slots === REFUSED) refuseKey(plan, key, slots);
+    if (slots === OPTION || (slots === CLASH && !routed && NAMED.has(key))) readNamed(call, key, value);
+    else if (slots === REFUSED || (slots === CLASH && routed)) refuseKey(plan, key, slots);
     else if (params !== options) {
       if (slots === undefined && key.startsWith("server:")) call.servers = true;
       if (slots === undefined && key.startsWith("auth:")) call.auths = true;
-    } else if (slots !== undefined) give(call, plan, slots, value);
+    } else if (slots !== undefined && slots !== CLASH) give(call, plan, slots, value);
     else placeKey(plan, call, key, value, true);
   }
   if (run > 0) call.object = { ...options };
@@ -3552,7 +3810,7 @@ function placeParameters(plan: Plan, call: Call, fills: number[], headers: Json)
     let value = given && (given[2 * i + 1] ?? given[2 * i]);
     if (value === undefined && (!parameter.required || fills.includes(i))) continue;
     if (value === undefined && where === "header" && ownField(headers, name.toLowerCase()) !== undefined) continue;
-    value = parameterValue(parameter, value, plan);
+    value = parameterValue(plan, i, value);
     if (value === undefined) continue;
     if (typeof value === "object" && where !== "query" && isNested(value)) {
       fail(`parameter ${quote(name)} holds a list or object in another: no ${where} style writes it`);
@@ -3595,7 +3853,7 @@ function callOperation(api: Api, options: Json, route: string | undefined): Requ
   // Beside a route, `url` is a parameter; merged options set theirs aside.
   let url = route === undefined ? urlParameterOf(options) : options.url;
   if (route !== undefined && !hasOwn(options, "url")) url = undefined;
-  const call = readCall(state, plan, options, callParameters(state, options), url);
+  const call = readCall(state, plan, options, callParameters(state, options), url, route !== undefined);
   let own: Json | undefined;
   let chosen = ready.credentials;
   if (call.headers !== undefined || call.mediaType !== undefined || call.auths || call.places) {
@@ -3692,7 +3950,7 @@ function reducedComponents(schemas: Map<Map<string, Shape>, string>): Json {
 
 /** A request body plan written back: its media types, a form's encoding and fields, whether required. */
 function reducedBody(
-  { types, required, encoding, shapes }: BodyPlan,
+  { types, required, encoding, shapes, options }: BodyPlan,
   get: boolean,
   schemas: Map<Map<string, Shape>, string>,
 ) {
@@ -3702,7 +3960,11 @@ function reducedBody(
   // A required body of media ranges alone is still required: left out, it goes as `{}`.
   if (!types.length && !required) return undefined;
   const content: Json = {};
-  for (const type of types) put(content, type, {});
+  // The named options its schemas declare stay declared, so that a call's key of that name is still refused.
+  const declared = options.length
+    ? { schema: { properties: Object.fromEntries(options.map((name) => [name, {}])) } }
+    : {};
+  for (const type of types) put(content, type, declared);
   const formType = types.find((type) => FORM_TYPE.test(type));
   if (formType !== undefined) {
     const media: Json = shapes.size ? { schema: reducedSchema(shapes, schemas) } : {};
@@ -3740,9 +4002,9 @@ const reducedSecurity = ({ alternatives }: Security) =>
  */
 function reducedOperation(
   plan: Plan,
-  root: [Server | undefined, Security],
+  root: readonly [Server | undefined, Security | undefined],
   parameters: string[],
-  schemas: Map<Map<string, Shape>, string>,
+  [schemas, written, at]: [Map<Map<string, Shape>, string>, Map<unknown, string>, string],
 ): Json {
   const operation: Json = {};
   if (plan.server && plan.server !== root[0]) operation.servers = reducedServer(plan.server);
@@ -3752,15 +4014,33 @@ function reducedOperation(
   const refused = [...plan.keys].filter(([, slots]) => slots === REFUSED).map(([name]) => ({ name, in: "header" }));
   const declared = [...parameters.map((text) => JSON.parse(text)), ...refused];
   if (declared.length) operation.parameters = declared;
-  const body = reducedBody(plan.body, plan.get, schemas);
+  const body = writeOnce(written, plan.body, `${at}/requestBody`, () => reducedBody(plan.body, plan.get, schemas));
   if (body) operation.requestBody = body;
   if (plan.answers.length) {
-    const content: Json = {};
-    for (const type of plan.answers) put(content, type, {});
-    operation.responses = { 200: { content } };
+    const response = writeOnce(written, plan.answers, `${at}/responses/200`, () => {
+      const content: Json = {};
+      for (const type of plan.answers) put(content, type, {});
+      return { content };
+    });
+    operation.responses = { 200: response };
   }
   return operation;
 }
+
+/**
+ * A part many operations share (a `$ref` put it under them) written where it is first met, and referred to from
+ * there after: the reduced description grows with the description, not with the operations times their parts.
+ */
+function writeOnce(written: Map<unknown, string>, part: unknown, at: string, write: () => Json | undefined) {
+  const first = written.get(part);
+  if (first !== undefined) return { $ref: first };
+  const made = write();
+  if (made !== undefined) written.set(part, at);
+  return made;
+}
+
+/** A JSON Pointer's token as a URI fragment writes it (RFC 6901, section 6): what `lookUp()` reads back. */
+const pointerToken = (key: string) => encodeURIComponent(key.replace(/~/g, "~0").replace(/\//g, "~1"));
 
 /**
  * A path's operations written back. A path parameter every operation declares alike is declared once, for the
@@ -3769,13 +4049,21 @@ function reducedOperation(
 function reducedPath(
   context: Context,
   path: string,
-  root: [Server | undefined, Security],
-  schemas: Map<Map<string, Shape>, string>,
+  root: readonly [Server | undefined, Security | undefined],
+  [schemas, written]: [Map<Map<string, Shape>, string>, Map<unknown, string>],
 ): Json {
-  const item = resolve(context, ownField(context.description.paths, path), `path ${quote(path)}`)!;
+  const item = needed(context, ownField(context.description.paths, path), `path ${quote(path)}`);
   const plans = Object.keys(item)
     .filter((method) => METHOD.test(method))
     .map((method) => planOf(context, method, path));
+  // Operations read from the nodes another path's were, on its server: that path's item, referred to.
+  const key = plans
+    .map((plan) => `${plan.method} ${nodeId(context, plan.operation)} ${nodeId(context, plan.server ?? NONE)}`)
+    .join();
+  const at = `#/paths/${pointerToken(path)}`;
+  const first = written.get(key);
+  if (first !== undefined) return { $ref: first };
+  written.set(key, at);
   const lists = plans.map((plan) => [...new Set(plan.parameters.map(reducedParameter))]);
   const counts = new Map<string, number>();
   for (const list of lists) for (const text of list) counts.set(text, (counts.get(text) ?? 0) + 1);
@@ -3788,7 +4076,7 @@ function reducedPath(
   if (common.size) reduced.parameters = [...common].map((text) => JSON.parse(text));
   plans.forEach((plan, i) => {
     const own = lists[i]!.filter((text) => !common.has(text));
-    put(reduced, plan.method, reducedOperation(plan, root, own, schemas));
+    put(reduced, plan.method, reducedOperation(plan, root, own, [schemas, written, `${at}/${plan.method}`]));
   });
   return reduced;
 }
@@ -3797,14 +4085,26 @@ function reducedPath(
 function reduceDescription(context: Context): OpenAPIDescription {
   const { description } = context;
   const root = context.swagger ? swaggerOperation(context, {}, {}) : description;
-  const shared: [Server | undefined, Security] = [readServer(context, [root]), readSecurity(context, {}, root)];
+  // The description's server and security, where they can be read: a broken one that every operation overrides is
+  // no fault of any operation's, and none inherits it (one that did was refused when it was read).
+  const attempt = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch {
+      return undefined;
+    }
+  };
+  const shared = [attempt(() => readServer(context, [root])), attempt(() => readSecurity(context, {}, root))] as const;
   const paths: Json = {};
   const schemas = new Map<Map<string, Shape>, string>();
-  for (const path of Object.keys(description.paths)) put(paths, path, reducedPath(context, path, shared, schemas));
+  const written = new Map<unknown, string>();
+  for (const path of Object.keys(description.paths)) {
+    put(paths, path, reducedPath(context, path, shared, [schemas, written]));
+  }
   const openapi = ownField(description, "openapi");
   const result: Json = { openapi: typeof openapi === "string" ? openapi : "3.0.3", paths };
   if (shared[0]) result.servers = reducedServer(shared[0]);
-  if (shared[1] !== NO_SECURITY) result.security = reducedSecurity(shared[1]);
+  if (shared[1] && shared[1] !== NO_SECURITY) result.security = reducedSecurity(shared[1]);
   const components: Json = {};
   if (schemas.size) components.schemas = reducedComponents(schemas);
   // Every scheme declared, used or not: a caller's `"auth:"` keys name them (one no operation reads, or cannot read,

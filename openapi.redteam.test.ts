@@ -18,7 +18,7 @@ import { endpoint, reduceOpenAPI, withOpenAPI } from "./endpoint.ts";
 import { BIG_APIS, descriptionName, directoryFiles, readDescription } from "./fixtures/directory.mjs";
 import { threadMs } from "./fixtures/hostile.mjs";
 import { swaggerDescriptions } from "./fixtures/swagger.mjs";
-import { credentialsFor, RFC3986_URI } from "./fixtures/testkit.mjs";
+import { credentialsFor, published, RFC3986_URI } from "./fixtures/testkit.mjs";
 
 // --- Object.prototype, before anything runs --------------------------------------------------------------------------
 
@@ -1371,6 +1371,416 @@ test("credentials: a scheme named `__proto__` or `constructor` is an ordinary na
     }),
   ));
 
+// --- 5d. The second cold attack: the rebuilt region, read by someone who had not seen it ------------------------------
+
+const BEARER = { components: { securitySchemes: { k: { type: "http", scheme: "bearer" } } } };
+/** PET on one server of `url` (with `variables`), behind a bearer token. */
+const guarded = (url: string, variables: object) =>
+  doc(
+    { "/pets/{id}": { get: op({ parameters: [param("id", "path"), param("q", "query")], security: [{ k: [] }] }) } },
+    {
+      ...BEARER,
+      servers: [{ url, variables }],
+    },
+  );
+
+test("servers: a value standing after an origin variable, or where an empty one leaves `//`, never reaches the host", () => {
+  const after = guarded("{origin}{basePath}", {
+    origin: { default: "https://api.example.com" },
+    basePath: { default: "/v1" },
+  });
+  const open = guarded("{o}//{h}/v1", { o: { default: "" }, h: { default: "api" } });
+  const slash = guarded("{o}/{h}/v1", { o: { default: "/" }, h: { default: "api" } });
+  const call = (more: object) => ({ id: "1", "auth:k": "t0ken", ...more });
+  return each([
+    ...[".evil.example", "@evil.example", ":8443"].flatMap((value) =>
+      refusedWays(after, "GET /pets/{id}", call({ "server:basePath": value }), serverName("basePath")),
+    ),
+    ...builtWays(after, "GET /pets/{id}", call({ "server:basePath": "/v2" }), "https://api.example.com/v2/pets/1"),
+    ...["127.0.0.1", "localhost", "evil.example"].flatMap((value) => [
+      ...refusedWays(open, "GET /pets/{id}", call({ "server:h": value }), serverName("h")),
+      ...refusedWays(slash, "GET /pets/{id}", call({ "server:h": value }), serverName("h")),
+    ]),
+  ]);
+});
+
+test("servers: a URL that names no host a request can go to is refused, naming it", () => {
+  const bad = [
+    "https://:443",
+    "https://@",
+    "https://a.example:99999",
+    "https://a.example:abc",
+    "https://[",
+    "https://a.example]",
+    "https://user:pw@api.example.com",
+  ];
+  return each([
+    ...bad.flatMap((url) => refusedWays(onServer(url), "GET /pets/{id}", { id: 1 }, q(url), /host/)),
+    // A default that makes one is refused as well.
+    ...refusedWays(
+      onServer("https://api.example.com:{port}", { port: { default: "99999" } }),
+      "GET /pets/{id}",
+      { id: 1 },
+      /host/,
+    ),
+    ...builtWays(onServer("https://[::1]:8443/v1"), "GET /pets/{id}", { id: 1 }, "https://[::1]:8443/v1/pets/1"),
+  ]);
+});
+
+test('parameters named "auth:<scheme>" or "server:<name>" never take a credential or a server value', () => {
+  const description = doc(
+    {
+      "/a/{auth:k}": { get: op({ parameters: [param("auth:k", "path")], security: [{ k: [] }] }) },
+      "/b": {
+        get: op({ parameters: [param("auth:key", "query"), param("server:r", "query")], security: [{ key: [] }] }),
+      },
+    },
+    {
+      servers: [{ url: "https://{r}.api.example", variables: { r: { default: "eu" } } }],
+      components: {
+        securitySchemes: {
+          k: { type: "http", scheme: "bearer" },
+          key: { type: "apiKey", in: "header", name: "x-api-key" },
+        },
+      },
+    },
+  );
+  const header = (name: string, value: string) => (result: any) => same(result.headers[name], value, name);
+  const check = (route: string, options: object, url: string, then: (result: any) => void): Case[] =>
+    ways(description, route, options as Record<string, unknown>).map(([label, run]) => [
+      label,
+      () => then(builds(run, url)),
+    ]);
+  return each([
+    ...check(
+      "GET /a/{auth:k}",
+      { "auth:k": "SECRET", "path:auth:k": "1" },
+      "https://eu.api.example/a/1",
+      header("authorization", "Bearer SECRET"),
+    ),
+    ...refusedWays(description, "GET /a/{auth:k}", { "auth:k": "SECRET" }, q("path:auth:k")),
+    ...check(
+      "GET /b",
+      { "auth:key": "SECRET", "server:r": "us" },
+      "https://us.api.example/b",
+      header("x-api-key", "SECRET"),
+    ),
+    ...check(
+      "GET /b",
+      { "query:auth:key": "a", "query:server:r": "b" },
+      "https://eu.api.example/b?auth%3Akey=a&server%3Ar=b",
+      () => {},
+    ),
+  ]);
+});
+
+test("a body property or form field named like a named option is refused per call, as a parameter of that name is", () => {
+  const fields = { baseUrl: {}, headers: {}, method: {}, note: {} };
+  const description = doc(
+    {
+      "/f": { post: op({ requestBody: formBody("application/x-www-form-urlencoded", fields), security: [{ k: [] }] }) },
+      "/j": { put: op({ requestBody: jsonBody({ type: "object", properties: fields }), security: [{ k: [] }] }) },
+    },
+    BEARER,
+  );
+  const api = () => (withOpenAPI(endpoint, description) as any).defaults({ "auth:k": "t0ken" });
+  const hostile: Record<string, unknown> = {
+    baseUrl: "https://evil.example",
+    headers: { cookie: "a=b" },
+    method: "DELETE",
+  };
+  return each([
+    ...Object.entries(hostile).flatMap(([name, value]): Case[] =>
+      ["POST /f", "PUT /j"].flatMap((route): Case[] => [
+        [
+          `${route}: ${name} per call`,
+          () => refused(() => api()(route, { note: "hi", [name]: value }), q(`body:${name}`)),
+        ],
+        [
+          `${route}: ${name} through merge()`,
+          () => refused(() => api().merge(route, { note: "hi", [name]: value }), q(`body:${name}`)),
+        ],
+        ...onReducedCall(description, route, { "auth:k": "t0ken", note: "hi", [name]: value }, q(`body:${name}`)),
+      ]),
+    ),
+    [
+      '"body:baseUrl" is the field',
+      () =>
+        same(
+          String(builds(() => api()("POST /f", { "body:baseUrl": "x", note: "hi" }), `${API}/f`).body),
+          "baseUrl=x&note=hi",
+          "the body",
+        ),
+    ],
+    [
+      "baseUrl in defaults() is the option",
+      () =>
+        builds(
+          () => api().defaults({ baseUrl: "https://staging.example" })("PUT /j", { note: "hi" }),
+          "https://staging.example/j",
+        ),
+    ],
+    [
+      "parse(merge()) of a call builds it",
+      () => same(api().parse(api().merge("PUT /j", { note: "hi" })), api()("PUT /j", { note: "hi" }), "parse(merge())"),
+    ],
+  ]);
+});
+
+/** A call on reduceOpenAPI()'s description, refused naming `names`. */
+const onReducedCall = (description: any, route: string, options: object, ...names: Name[]): Case[] => [
+  [
+    `${route} ${shown(options)}, on reduceOpenAPI()'s description`,
+    () => refused(() => (withOpenAPI(endpoint, reduceOpenAPI(description)) as any)(route, options), ...names),
+  ],
+];
+
+test("text a header or a form cannot hold: a lone surrogate, a control character, a character beyond U+00FF", () => {
+  const description = doc(
+    {
+      "/f": { post: op({ requestBody: formBody("application/x-www-form-urlencoded", { a: {} }) }) },
+      "/m": { post: op({ requestBody: formBody("multipart/form-data", { a: {} }) }) },
+      "/h": { get: op({ parameters: [param("x-h", "header")] }) },
+      "/k": { get: op({ security: [{ key: [] }] }) },
+      "/d": { get: op({ security: [{ digest: [] }] }) },
+    },
+    {
+      components: {
+        securitySchemes: {
+          key: { type: "apiKey", in: "header", name: "x-key" },
+          digest: { type: "http", scheme: "Digest" },
+        },
+      },
+    },
+  );
+  return each([
+    ...["x\udc00y", "x\ud800"].flatMap((text) => [
+      ...refusedWays(description, "POST /f", { a: text }, /lone surrogate/),
+      ...refusedWays(description, "POST /m", { a: text }, /lone surrogate/),
+      ...refusedWays(description, "POST /f", { [`body:${text}`]: "v" }, /lone surrogate/),
+    ]),
+    ...["x\udc00y", "€", "a\u0001"].flatMap((text) => [
+      ...refusedWays(description, "GET /h", { "x-h": text }, q("x-h")),
+      ...refusedWays(description, "GET /k", { "auth:key": text }, q("auth:key")),
+      ...refusedWays(description, "GET /d", { "auth:digest": text }, q("auth:digest")),
+    ]),
+    // Latin-1 is text a header holds.
+    ...builtWays(description, "GET /h", { "x-h": "café" }, `${API}/h`),
+  ]);
+});
+
+test("description text: a media type beyond ASCII is no media type: left out where others remain, else refused", () => {
+  const description = doc({
+    "/a": { get: { responses: { 200: { content: { "application/json; x=€": {}, "text/plain": {} } } } } },
+    "/b": { post: op({ requestBody: { content: { "text/plain; charset=€": {} } } }) },
+    "/c": {
+      post: op({ requestBody: formBody("multipart/form-data", { a: {} }, { a: { contentType: "text/plain; x=€" } }) }),
+    },
+  });
+  return each([
+    [
+      "the response's",
+      () => same((withOpenAPI(endpoint, description) as any)("GET /a").headers.accept, "text/plain", "accept"),
+    ],
+    ...refusedWays(description, "POST /b", { data: "x" }, /is not a media type/),
+    ...refusedWays(description, "POST /c", { a: "x" }, /is not a media type/),
+  ]);
+});
+
+test("JSON-built descriptions and wrong endpoints: an `undefined` where an object belongs is our TypeError, naming it", () => {
+  const three = doc({
+    "/x": { get: op({ parameters: [undefined] }) },
+    "/e": { post: op({ requestBody: formBody("multipart/form-data", { a: {} }, { a: undefined }) }) },
+  });
+  const two = {
+    swagger: "2.0",
+    host: "api.example.com",
+    paths: { "/x": { get: { parameters: [undefined], responses: {} } } },
+  };
+  return each([
+    ["withOpenAPI({}, description)", () => refused(() => withOpenAPI({} as any, three), /withOpenAPI's endpoint/)],
+    [
+      "3.x: parameters [undefined]",
+      () => refused(() => (withOpenAPI(endpoint, three) as any)("GET /x"), /parameter 0/),
+    ],
+    [
+      "3.x: encoding { a: undefined }",
+      () => refused(() => (withOpenAPI(endpoint, three) as any)("POST /e", { a: "x" }), /encoding "a"/),
+    ],
+    ["2.0: parameters [undefined]", () => refused(() => (withOpenAPI(endpoint, two) as any)("GET /x"), /parameter 0/)],
+    [
+      "reduceOpenAPI: a path item undefined",
+      () => refused(() => reduceOpenAPI({ openapi: "3.1.0", paths: { "/x": undefined } } as any), /path "\/x"/),
+    ],
+  ]);
+});
+
+test("reduceOpenAPI(): a server: key for a server no call goes to, and an unused broken root, as withOpenAPI() has them", () => {
+  const second = doc(PET, {
+    servers: [{ url: API }, { url: "https://{region}.example.com", variables: { region: { default: "eu" } } }],
+  });
+  const unusedRoot = doc(
+    { "/pets/{id}": { get: op({ parameters: [param("id", "path")], servers: [{ url: API }], security: [] }) } },
+    { servers: [{ url: "ws://bad.example" }], security: [{ nowhere: [] }] },
+  );
+  return each([
+    ...refusedWays(second, "GET /pets/{id}", { id: 1, "server:region": "us" }, q("server:region")),
+    ...builtWays(unusedRoot, "GET /pets/{id}", { id: 1 }, `${API}/pets/1`),
+  ]);
+});
+
+test('a form\'s fields given whole in `data` beside "body:" keys are refused, as a whole body beside them is', () => {
+  const description = doc({
+    "/f": { post: op({ requestBody: formBody("application/x-www-form-urlencoded", { a: {} }) }) },
+  });
+  return each(
+    refusedWays(description, "POST /f", { data: { a: "1" }, "body:a": "2" }, /option `data` is the whole body/),
+  );
+});
+
+/**
+ * How many reads `run` makes of `description` (property reads, own-property checks, key lists), each node seen
+ * through a Proxy of its own; and the description's size, its nodes and their keys counted. A reader that reads each
+ * node once makes a few reads per unit of size, however many operations share a node; one that reads a shared node
+ * again for each operation makes as many more as it has sharers.
+ */
+function readsOf(description: object, run: (proxied: any) => unknown): { reads: number; size: number } {
+  let reads = 0;
+  const proxies = new WeakMap<object, object>();
+  const wrap = (node: unknown): unknown => {
+    if (typeof node !== "object" || node === null) return node;
+    let proxy = proxies.get(node);
+    if (!proxy) {
+      proxy = new Proxy(node, {
+        get: (target, key, receiver) => {
+          reads++;
+          return wrap(Reflect.get(target, key, receiver));
+        },
+        getOwnPropertyDescriptor: (target, key) => {
+          reads++;
+          return Reflect.getOwnPropertyDescriptor(target, key);
+        },
+        ownKeys: (target) => {
+          reads++;
+          return Reflect.ownKeys(target);
+        },
+      });
+      proxies.set(node, proxy);
+    }
+    return proxy;
+  };
+  let size = 0;
+  const pending: unknown[] = [description];
+  while (pending.length) {
+    const node = pending.pop();
+    if (typeof node !== "object" || node === null) continue;
+    const keys = Object.keys(node);
+    size += 1 + keys.length;
+    for (const key of keys) pending.push((node as Record<string, unknown>)[key]);
+  }
+  run(wrap(description));
+  return { reads, size };
+}
+
+/** Every operation of a description called once, through its Proxy. */
+const callEvery = (route: (i: number) => string, count: number) => (proxied: any) => {
+  const api = withOpenAPI(endpoint, proxied) as any;
+  for (let i = 0; i < count; i++) api(route(i));
+};
+
+test("linear reading: nodes many operations share (an operation, a response, 2.0's lists) are read once", () => {
+  const n = 1000;
+  const paths = (item: () => object) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`/p${i}`, item()]));
+  const query = Array.from({ length: n / 10 }, (_, i) => param(`q${i}`, "query"));
+  const types = Object.fromEntries(Array.from({ length: n / 10 }, (_, i) => [`application/x${i}+json`, {}]));
+  const two = (extra: object, item: () => object) => ({
+    swagger: "2.0",
+    host: "api.example.com",
+    ...extra,
+    paths: paths(item),
+  });
+  const cases: [string, object, (proxied: any) => unknown][] = [
+    [
+      "1,000 paths sharing one operation of 100 query parameters, each called",
+      doc(
+        paths(() => ({ get: { $ref: "#/components/x/op" } })),
+        { components: { x: { op: op({ parameters: query }) } } },
+      ),
+      callEvery((i) => `GET /p${i}`, n),
+    ],
+    [
+      "the same, reduceOpenAPI()",
+      doc(
+        paths(() => ({ get: { $ref: "#/components/x/op" } })),
+        { components: { x: { op: op({ parameters: query }) } } },
+      ),
+      reduceOpenAPI,
+    ],
+    [
+      "1,000 operations sharing a response of 100 media types, each called",
+      doc(
+        paths(() => ({ get: { responses: { 200: { $ref: "#/components/responses/R" } } } })),
+        { components: { responses: { R: { description: "R", content: types } } } },
+      ),
+      callEvery((i) => `GET /p${i}`, n),
+    ],
+    [
+      "2.0: 1,000 operations inheriting 100 `produces`, each called",
+      two({ produces: Object.keys(types) }, () => ({ get: { responses: { 200: { description: "OK", schema: {} } } } })),
+      callEvery((i) => `GET /p${i}`, n),
+    ],
+    [
+      "2.0: 1,000 operations inheriting 100 `consumes`, each called",
+      two({ consumes: Object.keys(types) }, () => ({
+        post: { parameters: [{ name: "b", in: "body", schema: {} }], responses: {} },
+      })),
+      callEvery((i) => `POST /p${i}`, n),
+    ],
+  ];
+  return each(
+    cases.map(
+      ([label, description, run]): Case => [
+        label,
+        () => {
+          const { reads, size } = readsOf(description, run);
+          // A real description, every operation called, is read at most 1.5 times over (see below); a path that
+          // only refers to a shared operation costs a few reads of its own. Read again for each sharer, 100s.
+          assert.ok(reads < 8 * size, `${reads} reads of a description of size ${size}`);
+        },
+      ],
+    ),
+  );
+});
+
+test("linear reading: real descriptions, every operation called and reduced, within the bound above", () =>
+  each(
+    ["petstore", "parameters-style", "form-data", "security", "circular", "star-trek"].flatMap((name): Case[] => {
+      const description = published(name);
+      const routes = Object.entries(description.paths).flatMap(([path, item]: [string, any]) =>
+        Object.keys(item)
+          .filter((method) => /^(get|put|post|delete|patch)$/.test(method))
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      const every = (proxied: any) => {
+        const api = (withOpenAPI(endpoint, proxied) as any).defaults({ baseUrl: "https://x.example" });
+        for (const route of routes) {
+          try {
+            api(route);
+          } catch {}
+        }
+      };
+      return [every, reduceOpenAPI].map(
+        (run): Case => [
+          `${name}: ${run === every ? "each called" : "reduceOpenAPI()"}`,
+          () => {
+            const { reads, size } = readsOf(description, run);
+            assert.ok(reads < 2 * size, `${reads} reads of a description of size ${size}`);
+          },
+        ],
+      );
+    }),
+  ));
+
 // --- 5c. A Swagger 2.0 file --------------------------------------------------------------------------------------------
 
 /** A 2.0 description of one operation, parsed from JSON so that `__proto__` keys are its own. */
@@ -1675,6 +2085,78 @@ function sharedSecurity(): Step[] {
   ];
 }
 
+/** 2.0: 4,000 operations under a `basePath` of 250,000 slashes: the server made once, its slashes cut in one pass. */
+function longBasePath(): Step[] {
+  const paths = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`/p${i}`, { get: { responses: {} } }]));
+  const description = { swagger: "2.0", host: "api.example.com", basePath: `/v1${"/".repeat(250000)}`, paths };
+  return [
+    [
+      "4,000 operations, each called",
+      () => {
+        const api = withOpenAPI(endpoint, description as any) as any;
+        for (let i = 0; i < 4000; i++) api(`GET /p${i}`);
+      },
+    ],
+    ["reduceOpenAPI() of them", () => reduceOpenAPI(description as any)],
+  ];
+}
+
+/** One operation's first call, made slow by what it repeats: its literal query, its GET body's types, its fragment. */
+function oneOperation(): Step[] {
+  const n = 20000;
+  const query = Array.from({ length: n }, (_, i) => param(`q${i}`, "query"));
+  const literal = `/x?${query.map(({ name }) => `${name}={${name}}`).join("&")}`;
+  const schema = {
+    type: "object",
+    properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, {}])),
+  };
+  const content = Object.fromEntries(
+    Array.from({ length: 3000 }, (_, i) => [`application/x${i}+json`, { schema: { $ref: "#/components/schemas/S" } }]),
+  );
+  const pathParams = Array.from({ length: 50000 }, (_, i) => param(`p${i}`, "path"));
+  const fragment = `/x#${pathParams.map(({ name }) => `{${name}}`).join("")}`;
+  const deep = { ["k".repeat(1000000)]: Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`l${i}`, 1])) };
+  const deepObject = doc({
+    "/d": {
+      get: op({ parameters: [param("filter", "query", { type: "object" }, { style: "deepObject", explode: true })] }),
+    },
+  });
+  return [
+    [
+      "a literal query of 20,000 pairs, each a query parameter's",
+      callOn(doc({ [literal]: { get: op({ parameters: query }) } }), `GET ${literal}`, { q0: "a" }),
+    ],
+    [
+      "a GET body of 3,000 media types sharing a schema of 3,000 properties",
+      callOn(
+        doc({ "/g": { get: op({ requestBody: { content } }) } }, { components: { schemas: { S: schema } } }),
+        "GET /g",
+      ),
+    ],
+    [
+      "50,000 path parameters placed in the fragment alone",
+      callOn(doc({ [fragment]: { get: op({ parameters: pathParams }) } }), `GET ${fragment}`),
+    ],
+    ["a deepObject of a megabyte key over 600 leaves", callOn(deepObject, "GET /d", { filter: deep })],
+  ];
+}
+
+/** A query credential among 4,000 alternatives, beside a megabyte query value. */
+function queryCredentials(): Step[] {
+  const names = Array.from({ length: 4000 }, (_, i) => `k${i}`);
+  const schemes = Object.fromEntries(names.map((name) => [name, { type: "apiKey", in: "query", name }]));
+  const description = doc(
+    { "/q": { get: op({ security: names.map((name) => ({ [name]: [] })) }) } },
+    { components: { securitySchemes: schemes } },
+  );
+  return [
+    [
+      "4,000 query API keys, the last given, beside 4 MB of value",
+      callOn(description, "GET /q", { "auth:k3999": "v", big: "x".repeat(4000000) }),
+    ],
+  ];
+}
+
 const STALL_JOBS: Record<string, () => Step[]> = {
   swagger: swaggerAtScale,
   security: sharedSecurity,
@@ -1685,6 +2167,9 @@ const STALL_JOBS: Record<string, () => Step[]> = {
   pointers: selfPointers,
   shared: sharedPathParameters,
   chain: longChain,
+  basePath: longBasePath,
+  one: oneOperation,
+  queries: queryCredentials,
 };
 
 /** How a step ended: built, our TypeError, or something else (a native error, a stack overflow). */
@@ -1824,6 +2309,10 @@ test("no stall: a Swagger 2.0 file of 20,000 form fields, 20,000 media types, a 
   timely("swagger"));
 test("no stall: 10,000 cookie credentials beside a megabyte of cookies; a mistyped key among 10,000 schemes", () =>
   timely("credentials", ["a mistyped key among 10,000 long scheme names, 40 calls"]));
+test("no stall: 4,000 Swagger 2.0 operations under a basePath of 250,000 slashes", () => timely("basePath"));
+test("no stall: one operation's literal query, GET body types and fragment read in one pass; bracket pairs bounded", () =>
+  timely("one", ["a deepObject of a megabyte key over 600 leaves"]));
+test("no stall: a query credential among 4,000 alternatives beside 4 MB of value", () => timely("queries"));
 test("no stall: a value holding itself twice at every level, in a form's fields and a query, is refused", () =>
   timely("cycles", [
     "a URL-encoded form's deepObject field",
