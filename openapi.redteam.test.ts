@@ -1689,7 +1689,7 @@ const callEvery = (route: (i: number) => string, count: number) => (proxied: any
 };
 
 test("linear reading: nodes many operations share (an operation, a response, 2.0's lists) are read once", () => {
-  const n = 1000;
+  const n = 500;
   const paths = (item: () => object) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`/p${i}`, item()]));
   const query = Array.from({ length: n / 10 }, (_, i) => param(`q${i}`, "query"));
   const types = Object.fromEntries(Array.from({ length: n / 10 }, (_, i) => [`application/x${i}+json`, {}]));
@@ -1701,7 +1701,7 @@ test("linear reading: nodes many operations share (an operation, a response, 2.0
   });
   const cases: [string, object, (proxied: any) => unknown][] = [
     [
-      "1,000 paths sharing one operation of 100 query parameters, each called",
+      "500 paths sharing one operation of 50 query parameters, each called",
       doc(
         paths(() => ({ get: { $ref: "#/components/x/op" } })),
         { components: { x: { op: op({ parameters: query }) } } },
@@ -1717,7 +1717,7 @@ test("linear reading: nodes many operations share (an operation, a response, 2.0
       reduceOpenAPI,
     ],
     [
-      "1,000 operations sharing a response of 100 media types, each called",
+      "500 operations sharing a response of 50 media types, each called",
       doc(
         paths(() => ({ get: { responses: { 200: { $ref: "#/components/responses/R" } } } })),
         { components: { responses: { R: { description: "R", content: types } } } },
@@ -1725,12 +1725,12 @@ test("linear reading: nodes many operations share (an operation, a response, 2.0
       callEvery((i) => `GET /p${i}`, n),
     ],
     [
-      "2.0: 1,000 operations inheriting 100 `produces`, each called",
+      "2.0: 500 operations inheriting 50 `produces`, each called",
       two({ produces: Object.keys(types) }, () => ({ get: { responses: { 200: { description: "OK", schema: {} } } } })),
       callEvery((i) => `GET /p${i}`, n),
     ],
     [
-      "2.0: 1,000 operations inheriting 100 `consumes`, each called",
+      "2.0: 500 operations inheriting 50 `consumes`, each called",
       two({ consumes: Object.keys(types) }, () => ({
         post: { parameters: [{ name: "b", in: "body", schema: {} }], responses: {} },
       })),
