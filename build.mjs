@@ -24,7 +24,7 @@ const INTERNAL_FIELDS = new RegExp(
   `^(${[
     // Template, an expression's operator, Variable
     ["parts", "taken", "relative", "rooted", "mayHoldQuery", "first", "separator", "named", "ifEmpty", "keep"],
-    ["inPath", "prefix", "skip"],
+    ["inPath", "prefix", "skip", "varname", "exploded", "varspecs"],
     // State, ParsedRoute
     ["merged", "presetHeaders", "bodyHeaders", "params", "verb", "base", "lower", "template"],
     // The OpenAPI region's records: Plan, Param, BodyPlan, Server, ServerVariable, Scheme, Security, Call,

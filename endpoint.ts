@@ -390,10 +390,11 @@ function encode(text: string, keep: number, name: string, what = "parameter"): s
 }
 
 interface Variable {
-  name: string;
+  /** RFC 6570's varname; in an operation's path template, the parameter's name as the path writes it. */
+  varname: string;
   /** At most this many characters of the value for `{var:N}`; 0 for all. */
   prefix: number;
-  explode: boolean;
+  exploded: boolean;
   /** URL mode: a named option (`url`, `headers`...) is never a variable. */
   skip: boolean;
 }
@@ -413,7 +414,7 @@ interface OperatorSyntax {
 }
 
 interface Expression extends OperatorSyntax {
-  variables: Variable[];
+  varspecs: Variable[];
   /** In the URL path, where a value may not form a `.` or `..` segment (URL mode only). */
   inPath: boolean;
 }
@@ -451,7 +452,7 @@ function readVariables(specs: string[], at: number, url: boolean, label: string,
     at += spec.length + 1;
     const name = match[1]!;
     taken.add(name);
-    return { name, explode: !!match[2], prefix: +match[3]! || 0, skip: url && NAMED.has(name) };
+    return { varname: name, exploded: !!match[2], prefix: +match[3]! || 0, skip: url && NAMED.has(name) };
   });
 }
 
@@ -504,7 +505,7 @@ function compile(source: string, url: boolean): Template {
       named,
       ifEmpty: operator === "?" || operator === "&" ? "=" : "",
       keep: operator === "+" || operator === "#" ? RESERVED : UNRESERVED,
-      variables,
+      varspecs: variables,
       inPath: here,
     });
   }
@@ -542,7 +543,7 @@ function asText(value: unknown, name: string, depth = 0): string {
 /** One variable's expansion, or `undefined` where RFC 6570 treats the value as absent (an empty list). */
 function expandValue(
   { named, ifEmpty, separator, keep }: Expression,
-  { name, prefix, explode }: Variable,
+  { varname: name, prefix, exploded: explode }: Variable,
   value: unknown,
 ): string | undefined {
   if (typeof value !== "string" && (Array.isArray(value) || isPlainObject(value))) {
@@ -610,8 +611,8 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
       continue;
     }
     let joiner = part.first;
-    for (const variable of part.variables) {
-      const value = variable.skip || !hasOwn(variables, variable.name) ? undefined : variables[variable.name];
+    for (const variable of part.varspecs) {
+      const value = variable.skip || !hasOwn(variables, variable.varname) ? undefined : variables[variable.varname];
       const text = value == null ? undefined : expandValue(part, variable, value);
       if (text === undefined) continue;
       const at = out.length;
@@ -623,7 +624,7 @@ function expand({ parts }: Template, variables: Record<string, unknown>, trimSla
       const mayDot = text.startsWith(".") || part.keep === RESERVED || part.separator !== ",";
       if (part.inPath && mayDot && DOT_PIECE.test(joiner + text)) {
         dotted ??= [];
-        dotted.push([at, out.length, variable.name]);
+        dotted.push([at, out.length, variable.varname]);
       }
       joiner = part.separator;
     }
@@ -2379,7 +2380,7 @@ function compiledPath(source: string, parameters: Param[]): Template {
     inPath &&= typeof part === "string" ? !/[?#]/.test(part) : !/[?&#]/.test(part.first);
     if (typeof part === "string") continue;
     part.inPath = inPath;
-    for (const variable of part.variables) variable.name = parameters[+variable.name.slice(1)]!.variable;
+    for (const variable of part.varspecs) variable.varname = parameters[+variable.varname.slice(1)]!.variable;
   }
   template.parts.push("");
   template.taken = new Set(NAMED_OPTIONS);
@@ -4137,12 +4138,10 @@ export interface OpenAPIDescription {
 // `endpoint()`'s calls. Types only: casting `endpoint` adds no runtime bytes.
 
 /** The methods an OpenAPI path item can have an operation for. */
-export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /** The operation of a path item under a method, or `never` (openapi-typescript 7 writes `put?: never`). */
-export type OperationAt<PathItem, Method> = Method extends keyof PathItem
-  ? Exclude<PathItem[Method], undefined>
-  : never;
+type OperationAt<PathItem, Method> = Method extends keyof PathItem ? Exclude<PathItem[Method], undefined> : never;
 
 /**
  * Every route of `Paths` as `"METHOD /path"`, method uppercase: what editors complete. Only the methods a path
@@ -4158,9 +4157,7 @@ export type OpenAPIRoute<Paths> = {
 }[keyof Paths & string];
 
 /** The operation a route names. */
-export type RouteOperation<Paths, Route> = [Route] extends [
-  `${infer Method extends Uppercase<HttpMethod>} ${infer Path}`,
-]
+type RouteOperation<Paths, Route> = [Route] extends [`${infer Method extends Uppercase<HttpMethod>} ${infer Path}`]
   ? Path extends keyof Paths
     ? OperationAt<Paths[Path], Lowercase<Method>>
     : never
@@ -4170,7 +4167,7 @@ export type RouteOperation<Paths, Route> = [Route] extends [
 export type OpenAPILocation = "path" | "query" | "header" | "cookie";
 
 /** The keys of an object type written out by name, its index signatures left out. */
-export type NamedKeys<T> = keyof {
+type NamedKeys<T> = keyof {
   [Key in keyof T as string extends Key ? never : number extends Key ? never : symbol extends Key ? never : Key]: 0;
 };
 
@@ -4179,7 +4176,7 @@ export type NamedKeys<T> = keyof {
  * openapi-typescript writes an object schema without properties (`Record<string, never>`: Stripe's empty form on
  * every GET, Kubernetes' `Patch`); read as fields, its index signature would bind every other option.
  */
-export type NamesNothing<T> = [T] extends [never]
+type NamesNothing<T> = [T] extends [never]
   ? true
   : T extends readonly unknown[]
     ? false
@@ -4194,7 +4191,7 @@ export type NamesNothing<T> = [T] extends [never]
  * error, or a `"body:<name>"` escape), and an optional one also `undefined`: absent, as the runtime reads it, under
  * `exactOptionalPropertyTypes` too.
  */
-export type Named<T> = {
+type Named<T> = {
   [Key in keyof T as string extends Key
     ? never
     : number extends Key
@@ -4209,7 +4206,7 @@ export type Named<T> = {
  * Header parameters not the description's to set: the media types and the credentials (the specification says to
  * ignore them), and the request's framing (see `FRAMING`).
  */
-export type IgnoredHeader =
+type IgnoredHeader =
   | "accept"
   | "content-type"
   | "authorization"
@@ -4228,7 +4225,7 @@ export type IgnoredHeader =
  * A parameter's key in a call: its name; none for an ignored header; through `withOpenAPI()` (`Escaping`), a
  * name that is a named option's or `data` as `"<in>:<name>"` (`"query:headers"`), as the runtime reads it.
  */
-export type ParameterKey<Key, Where extends string, Escaping> = Key extends string
+type ParameterKey<Key, Where extends string, Escaping> = Key extends string
   ? [Where, Lowercase<Key>] extends ["header", IgnoredHeader]
     ? never
     : [Escaping, Key] extends [true, Exclude<NamedOption, "url"> | "data"]
@@ -4237,7 +4234,7 @@ export type ParameterKey<Key, Where extends string, Escaping> = Key extends stri
   : Key;
 
 /** An operation's parameters in one location under their keys, `{}` when it has none or names none. */
-export type ParametersIn<Operation, Where extends OpenAPILocation, Escaping = false> = Operation extends {
+type ParametersIn<Operation, Where extends OpenAPILocation, Escaping = false> = Operation extends {
   parameters?: infer Parameters;
 }
   ? Where extends keyof Parameters
@@ -4253,7 +4250,7 @@ export type ParametersIn<Operation, Where extends OpenAPILocation, Escaping = fa
  * A location's parameters whose names an earlier location has (`Taken`) left out: one key fills both, typed as the
  * earlier one. Through `withOpenAPI()` (`Escaping`), each of them is also `"<in>:<name>"` with its own type.
  */
-export type SharedName<Parameters, Taken, Where extends string, Escaping> = [keyof Parameters & Taken] extends [never]
+type SharedName<Parameters, Taken, Where extends string, Escaping> = [keyof Parameters & Taken] extends [never]
   ? Parameters
   : { [Key in keyof Parameters as Key extends Taken ? never : Key]: Parameters[Key] } & (Escaping extends true
       ? { [Key in keyof Parameters as Key extends Taken ? `${Where}:${Key & string}` : never]?: Parameters[Key] }
@@ -4263,11 +4260,7 @@ export type SharedName<Parameters, Taken, Where extends string, Escaping> = [key
  * An operation's parameters in every location of `In`, as one object type. A name in two locations is one key
  * (the runtime fills both from it), typed as the path's, then the query's, then the header's.
  */
-export type ParametersOf<
-  Operation,
-  In extends OpenAPILocation,
-  Escaping = OpenAPILocation extends In ? true : false,
-> = [
+type ParametersOf<Operation, In extends OpenAPILocation, Escaping = OpenAPILocation extends In ? true : false> = [
   ParametersIn<Operation, "path", Escaping>,
   "query" extends In ? ParametersIn<Operation, "query", Escaping> : {},
   "header" extends In ? ParametersIn<Operation, "header", Escaping> : {},
@@ -4280,35 +4273,35 @@ export type ParametersOf<
   : never;
 
 /** Media types whose bodies `endpoint()` sends as JSON when given as parameters. */
-export type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
+type JsonMediaType = `application/json${string}` | `${string}+json${string}`;
 
 /** A media type range (`*∕*`, `application/*`), which names no type to send. */
-export type MediaRange = `${string}*${string}`;
+type MediaRange = `${string}*${string}`;
 
 /**
  * The media types of `Content` whose properties are sent as JSON: its JSON ones; else, where it lists only ranges
  * (Kubernetes' `*∕*`), those: a body of any type may be JSON. Where it lists another type, that type's.
  */
-export type PropertiesTypes<Content> = [keyof Content & JsonMediaType] extends [never]
+type PropertiesTypes<Content> = [keyof Content & JsonMediaType] extends [never]
   ? [Exclude<keyof Content, MediaRange>] extends [never]
     ? keyof Content
     : never
   : keyof Content & JsonMediaType;
 
 /** `data` holds the whole body: required, or optional when the description marks the body optional. */
-export type DataOption<Body, Required> = Required extends true ? { data: Body } : { data?: Body };
+type DataOption<Body, Required> = Required extends true ? { data: Body } : { data?: Body };
 
 /** A JSON body whose schema names no property: any object or list, given whole (a merge patch, a JSON Patch). */
-export type OpenBody = Record<string, unknown> | readonly unknown[];
+type OpenBody = Record<string, unknown> | readonly unknown[];
 
 /** None of `Fields`: beside a whole body in `data`, a field would be lost. */
-export type NoFields<Fields> = { [Key in keyof Fields]?: never };
+type NoFields<Fields> = { [Key in keyof Fields]?: never };
 
 /**
  * The two ways to pass a body: its fields beside the parameters (required as the description says), or the whole
  * of it in `data` with no field beside it. One or the other, as the runtime takes them.
  */
-export type FieldsOrWhole<Fields, Whole, Required> = Required extends true
+type FieldsOrWhole<Fields, Whole, Required> = Required extends true
   ? (Fields & { data?: never }) | ({ data: Whole } & NoFields<Fields>)
   : (Partial<Fields> & { data?: never }) | ({ data?: Whole } & NoFields<Fields>);
 
@@ -4317,7 +4310,7 @@ export type FieldsOrWhole<Fields, Whole, Required> = Required extends true
  * `data`; any other JSON (a list, say) is `data`. An object that names no property is `data` (sent as `{}` when
  * left out).
  */
-export type JsonBodyOptions<Body, Required, Escape = never> =
+type JsonBodyOptions<Body, Required, Escape = never> =
   NamesNothing<Body> extends true
     ? FieldsOrWhole<{}, OpenBody, false>
     : Body extends readonly unknown[]
@@ -4327,32 +4320,29 @@ export type JsonBodyOptions<Body, Required, Escape = never> =
         : DataOption<Body, Required>;
 
 /** Form media types, whose bodies `withOpenAPI()` builds from the call's properties. */
-export type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data";
+type FormMediaType = "application/x-www-form-urlencoded" | "multipart/form-data";
 
 /**
  * `withOpenAPI()`: body properties whose names a call takes for something else (`Taken`) are passed as
  * `"body:<name>"`, required as the description says; the others by name.
  */
-export type Escaped<Body, Taken> = [Taken & keyof Body] extends [never]
+type Escaped<Body, Taken> = [Taken & keyof Body] extends [never]
   ? Body
   : { [Key in keyof Body as Key extends Taken ? `body:${Key & string}` : Key]: Body[Key] };
 
 /** A global class's instance type, read off `globalThis` so that no DOM type is named here: `never` where there is none. */
-export type Global<Name extends string> = typeof globalThis extends { [Key in Name]: { prototype: infer Instance } }
+type Global<Name extends string> = typeof globalThis extends { [Key in Name]: { prototype: infer Instance } }
   ? Instance
   : never;
 
 /** A file in a form: the environment's `Blob`. */
-export type FileField = Global<"Blob">;
+type FileField = Global<"Blob">;
 
 /** A whole form in `data`: a `FormData` or `URLSearchParams`, or a URL-encoded form's text. */
-export type WholeForm<Multipart> =
-  | Global<"FormData">
-  | Global<"URLSearchParams">
-  | (Multipart extends true ? never : string);
+type WholeForm<Multipart> = Global<"FormData"> | Global<"URLSearchParams"> | (Multipart extends true ? never : string);
 
 /** What a multipart field that takes text also takes: a file, or files for a list of text (descriptions type files as text). */
-export type FileFor<Value> = Value extends string
+type FileFor<Value> = Value extends string
   ? string extends Value
     ? FileField
     : never
@@ -4363,13 +4353,13 @@ export type FileFor<Value> = Value extends string
     : never;
 
 /** A form field's value: as the description types it, and in a multipart form a file where it takes text. */
-export type FieldValue<Value, Multipart> = Multipart extends true ? Value | FileFor<Value> : Value;
+type FieldValue<Value, Multipart> = Multipart extends true ? Value | FileFor<Value> : Value;
 
 /**
  * `withOpenAPI()`'s form body: its fields by name, with their nested values (a file as a `Blob` in a multipart
  * form); `data` one of them where the form declares it, else the whole form, or its fields as one object.
  */
-export type FormOptions<Body, Required, Taken, Multipart> =
+type FormOptions<Body, Required, Taken, Multipart> =
   NamesNothing<Body> extends true
     ? FieldsOrWhole<{}, WholeForm<Multipart>, false>
     : [Body] extends [readonly unknown[] | string | number | boolean]
@@ -4384,7 +4374,7 @@ export type FormOptions<Body, Required, Taken, Multipart> =
         : never;
 
 /** A body that is neither JSON nor a form, given whole: as the description types it, or bytes, a file, a stream. */
-export type RawBody<Body> = Body | ArrayBuffer | ArrayBufferView | FileField | Global<"ReadableStream">;
+type RawBody<Body> = Body | ArrayBuffer | ArrayBufferView | FileField | Global<"ReadableStream">;
 
 /**
  * What a call passes for the operation's request body: nothing for a GET or HEAD, or when it has none; `data` for
@@ -4392,7 +4382,7 @@ export type RawBody<Body> = Body | ArrayBuffer | ArrayBufferView | FileField | G
  * (`Escape`, the names a call takes for something else), a form's fields sit beside the parameters, and a JSON
  * property named like one of `Escape` is passed as `"body:<name>"`.
  */
-export type BodyOptions<
+type BodyOptions<
   Operation,
   Escape = never,
   Method = string,
@@ -4417,10 +4407,10 @@ export type BodyOptions<
     : {};
 
 /** One object type with the same properties, so that editors show property names, not `Omit<…> & …`. */
-export type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
+type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
 
 /** `Keys` made optional in each member of `Options`: what `defaults()` already set. */
-export type Defaulted<Options, Keys> = [Keys] extends [never]
+type Defaulted<Options, Keys> = [Keys] extends [never]
   ? Options
   : Options extends unknown
     ? { [Key in keyof Options as Key extends Keys ? never : Key]: Options[Key] } & {
@@ -4457,14 +4447,14 @@ export interface UndeclaredBody {
 }
 
 /** `UndeclaredBody` where a call may add a body property: its body (if any) goes as fields, not whole in `data`. */
-export type BodyEscapes<Options, Method> = Method extends "get" | "head"
+type BodyEscapes<Options, Method> = Method extends "get" | "head"
   ? {}
   : [Exclude<Options["data" & keyof Options], undefined>] extends [never]
     ? UndeclaredBody
     : {};
 
 /** The names a `withOpenAPI()` call takes for something other than a body property: those are `"body:<name>"`. */
-export type TakenNames<Parameters> = Exclude<NamedOption, "url"> | "data" | keyof Parameters;
+type TakenNames<Parameters> = Exclude<NamedOption, "url"> | "data" | keyof Parameters;
 
 /**
  * The options of an operation's call: its parameters and body, and the named options beside them; nothing else,
@@ -4486,10 +4476,10 @@ export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocatio
     : never;
 
 /** A description's route's method, lowercase: simpler than RouteMethod(), which a check of every call would pay for. */
-export type OperationMethod<Route> = Route extends `${infer Method} ${string}` ? Lowercase<Method> : string;
+type OperationMethod<Route> = Route extends `${infer Method} ${string}` ? Lowercase<Method> : string;
 
 /** The options argument: required when something in it is. */
-export type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [options: Options];
+type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [options: Options];
 
 /**
  * The arguments after the route: found by indexing the description with the route, never by relating the
@@ -4511,7 +4501,7 @@ export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILoca
  * the error and the editor's completions. Whether it has it is read off the route (its method, its path key), so
  * that a right call never lists every route of a big description.
  */
-export type RouteArgument<Paths, Route> = [Route] extends [string]
+type RouteArgument<Paths, Route> = [Route] extends [string]
   ? string extends Route
     ? Route
     : [RouteOperation<Paths, Route>] extends [never]
@@ -4525,17 +4515,17 @@ export type OpenAPICall<Paths, Defaults = {}> = {
 }[OpenAPIRoute<Paths>];
 
 /** A response's JSON body type, or `never` when it has no JSON content. */
-export type JsonContent<Response> = Response extends { content?: infer Content }
+type JsonContent<Response> = Response extends { content?: infer Content }
   ? [Exclude<Content, undefined>] extends [never]
     ? never
     : Exclude<Content, undefined>[keyof Exclude<Content, undefined> & JsonMediaType]
   : never;
 
 /** Success statuses in the order descriptions list them; `2XX` is OpenAPI's range. */
-export type SuccessStatuses = [200, 201, 202, 203, 204, 205, 206, 207, 208, 226, "2XX"];
+type SuccessStatuses = [200, 201, 202, 203, 204, 205, 206, 207, 208, 226, "2XX"];
 
 /** Whether a response has content, in any media type. */
-export type HasContent<Response> = Response extends { content?: infer Content }
+type HasContent<Response> = Response extends { content?: infer Content }
   ? [Exclude<Content, undefined>] extends [never]
     ? false
     : true
@@ -4545,7 +4535,7 @@ export type HasContent<Response> = Response extends { content?: infer Content }
  * The JSON body of the first success status that has one; else `undefined` when a success has no content
  * (204), else `unknown` (text, bytes).
  */
-export type SuccessBody<Responses, Statuses, Otherwise = unknown> = Statuses extends [infer Status, ...infer Rest]
+type SuccessBody<Responses, Statuses, Otherwise = unknown> = Statuses extends [infer Status, ...infer Rest]
   ? Status extends keyof Responses
     ? [JsonContent<Responses[Status]>] extends [never]
       ? SuccessBody<Responses, Rest, HasContent<Responses[Status]> extends true ? Otherwise : undefined>
@@ -4595,5 +4585,50 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends
     options: Options,
   ): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In>;
 }
+
+// What the public types above are built from, exported (each documented where it is declared) so that the
+// generated API docs name no type a reader cannot open.
+export type {
+  BodyEscapes,
+  BodyOptions,
+  DataOption,
+  Defaulted,
+  Escaped,
+  FieldsOrWhole,
+  FieldValue,
+  FileField,
+  FileFor,
+  Flatten,
+  FormMediaType,
+  FormOptions,
+  Global,
+  HasContent,
+  HttpMethod,
+  IgnoredHeader,
+  JsonBodyOptions,
+  JsonContent,
+  JsonMediaType,
+  MediaRange,
+  Named,
+  NamedKeys,
+  NamesNothing,
+  NoFields,
+  OpenBody,
+  OperationAt,
+  OperationMethod,
+  OptionsArgument,
+  ParameterKey,
+  ParametersIn,
+  ParametersOf,
+  PropertiesTypes,
+  RawBody,
+  RouteArgument,
+  RouteOperation,
+  SharedName,
+  SuccessBody,
+  SuccessStatuses,
+  TakenNames,
+  WholeForm,
+};
 
 // #endregion

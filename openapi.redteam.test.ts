@@ -1688,7 +1688,8 @@ const callEvery = (route: (i: number) => string, count: number) => (proxied: any
   for (let i = 0; i < count; i++) api(route(i));
 };
 
-test("linear reading: nodes many operations share (an operation, a response, 2.0's lists) are read once", () => {
+/** Descriptions whose operations share a node, each with how it is read: 500 operations, 50 parts shared. */
+function sharedNodeCases(): [string, object, (proxied: any) => unknown][] {
   const n = 500;
   const paths = (item: () => object) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`/p${i}`, item()]));
   const query = Array.from({ length: n / 10 }, (_, i) => param(`q${i}`, "query"));
@@ -1699,7 +1700,7 @@ test("linear reading: nodes many operations share (an operation, a response, 2.0
     ...extra,
     paths: paths(item),
   });
-  const cases: [string, object, (proxied: any) => unknown][] = [
+  return [
     [
       "500 paths sharing one operation of 50 query parameters, each called",
       doc(
@@ -1737,6 +1738,10 @@ test("linear reading: nodes many operations share (an operation, a response, 2.0
       callEvery((i) => `POST /p${i}`, n),
     ],
   ];
+}
+
+test("linear reading: nodes many operations share (an operation, a response, 2.0's lists) are read once", () => {
+  const cases = sharedNodeCases();
   return each(
     cases.map(
       ([label, description, run]): Case => [

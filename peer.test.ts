@@ -169,19 +169,20 @@ async function ourRequest(call: PeerCall): Promise<Parts | string> {
       options[taken.has(name) && !(form && name === "data") ? `body:${name}` : name] = value;
     }
   } else if (call.body !== undefined) options.data = call.body;
-  if (call.contentType) options.headers = { "content-type": call.contentType };
+  // The media type chosen, in defaults(): per call, `headers` is refused where the body declares a `headers` property.
+  const base = call.contentType ? endpoint.defaults({ headers: { "content-type": call.contentType } }) : endpoint;
   for (const [name, value] of Object.entries(call.auth ?? {})) options[`auth:${name}`] = value;
   const route = `${call.method.toUpperCase()} ${call.path}`;
   let sent: [string, any];
   try {
     // A description whose server is relative, or that has none, is called under the base the peer resolves it
     // against; one with a server of its own, on it (a `baseUrl` set would replace it).
-    let api = withOpenAPI(endpoint, call.spec) as any;
+    let api = withOpenAPI(base, call.spec) as any;
     try {
       api(route, options);
     } catch (error) {
       if (/set `baseUrl`/.test((error as Error).message)) {
-        api = withOpenAPI(endpoint.defaults({ baseUrl: BASE }), call.spec);
+        api = withOpenAPI(base.defaults({ baseUrl: BASE }), call.spec);
       }
     }
     sent = toFetch(api(route, options)) as [string, any];
