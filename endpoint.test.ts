@@ -1410,10 +1410,10 @@ sending.run();
 // --- 8. withOpenAPI(): requests as an OpenAPI description says -------------------------------------------------------
 
 /**
- * The OpenAPI Specification 3.0.3's style examples ("Style Values"), for `color` = "blue",
- * ["blue", "black", "brown"] and { R: 100, G: 200, B: 150 }: style, explode, then what each value becomes.
- * Characters the table writes raw but a URL must escape (`|`, `[`, `]`) are compared percent-encoded, and the
- * delimited styles carry the name, as the table was corrected to say (OpenAPI-Specification issue 3737, 3.0.4).
+ * The OpenAPI Specification's style examples ("Style Examples", 3.2.0, as 3.0.4 and 3.1.1 corrected them), for
+ * `color` = "blue", ["blue", "black", "brown"] and { R: 100, G: 200, B: 150 }: style, explode, then what each value
+ * becomes. Characters a URL must escape (`|`, `[`, `]`) are percent-encoded, the delimited styles carry the name, and
+ * an unexploded `label` list or object is RFC 6570's `{.x}` (`.blue,black,brown`), where 3.0.3 and 3.1.0 wrote dots.
  */
 const STYLE_TABLE: [
   style: string,
@@ -1424,7 +1424,7 @@ const STYLE_TABLE: [
 ][] = [
   ["matrix", false, ";color=blue", ";color=blue,black,brown", ";color=R,100,G,200,B,150"],
   ["matrix", true, ";color=blue", ";color=blue;color=black;color=brown", ";R=100;G=200;B=150"],
-  ["label", false, ".blue", ".blue.black.brown", ".R.100.G.200.B.150"],
+  ["label", false, ".blue", ".blue,black,brown", ".R,100,G,200,B,150"],
   ["label", true, ".blue", ".blue.black.brown", ".R=100.G=200.B=150"],
   ["form", false, "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
   ["form", true, "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
@@ -2826,8 +2826,12 @@ openapi(
       "cannot stand in the port",
     );
     throwsType(() => on("/{v}", { v: { default: "../.." } })("GET /x"), '"../.." cannot stand in the path');
-    for (const url of ["../../admin", "/%2e%2e/admin", "#", "?a=", "https://", "ws://h.example", "file:///etc"]) {
+    for (const url of ["#", "?a=", "https://", "ws://h.example", "file:///etc"]) {
       throwsType(() => on(url)("GET /x"), `${JSON.stringify(url)} is not an HTTP URL`);
+    }
+    // 3.2: a relative server's own dot segments resolve within it, never above the base you set.
+    for (const url of ["../../admin", "/%2e%2e/admin", "./admin/.", "admin/../../admin"]) {
+      assert.is(on(url)("GET /x").url, "https://mine.example/tenant/42/admin/x", url);
     }
     throwsType(() => on("/v1", undefined, "/../../admin")("GET /../../admin"), "a path key holds a . or .. segment");
     // Values that stay in their place are the description's to choose.
@@ -3535,7 +3539,7 @@ openapi(
     const call = () => withOpenAPI(endpoint, body)("POST /x", { baseUrl: "https://x" });
     throwsType(
       call,
-      '"POST /x": parameter 0: `in` must be "path", "query", "header" or "cookie", not "body", as Swagger 2.0',
+      '"POST /x": parameter 0: `in` must be "path", "query", "querystring", "header" or "cookie", not "body", as Swagger 2.0',
     );
     const server = (fields: object) =>
       withOpenAPI(endpoint, { swagger: "2.0", ...fields, paths: { "/x": { get: {} } } })("GET /x");
@@ -3786,6 +3790,309 @@ openapi(
     ]) {
       throwsType(call, 'parameter "auth:', "is withOpenAPI()'s");
     }
+  },
+);
+
+// --- OpenAPI 3.2: QUERY, additional methods, querystring, cookie style, sequences, operationIds, location --------------
+
+const V32 = (paths: object, extra: object = {}) => ({
+  openapi: "3.2.0",
+  info: { title: "3.2", version: "1" },
+  servers: [{ url: "https://api.example" }],
+  paths,
+  ...extra,
+});
+
+openapi(
+  "3.2: QUERY is a path item's `query`, with a body and query parameters; toFetch() sends it uppercase",
+  ({ endpoint, withOpenAPI, toFetch }) => {
+    const api = withOpenAPI(
+      endpoint,
+      V32({
+        "/search": {
+          query: {
+            parameters: [{ name: "limit", in: "query" }],
+            requestBody: { content: { "application/json": {} } },
+            responses: { 200: { content: { "application/json": {} } } },
+          },
+        },
+      }),
+    );
+    const built = api("QUERY /search", { limit: 5, q: "cats" });
+    assert.equal([built.method, built.url, built.body], ["query", "https://api.example/search?limit=5", { q: "cats" }]);
+    assert.is(built.headers["content-type"], "application/json; charset=utf-8");
+    const [, init] = toFetch(built);
+    assert.equal([init.method, init.body], ["QUERY", '{"q":"cats"}']);
+    throwsType(() => api("GET /search"), 'route "GET /search" is not in the description');
+  },
+);
+
+openapi(
+  "3.2: `additionalOperations` keys are methods as sent; one not in uppercase, or a fixed field's, is refused",
+  ({ endpoint, withOpenAPI, toFetch }) => {
+    const api = withOpenAPI(
+      endpoint,
+      V32({
+        "/x": {
+          get: {},
+          additionalOperations: { LINK: { parameters: [{ name: "rel", in: "header" }] }, Purge: {}, GET: {} },
+        },
+        "/y": { additionalOperations: { "COPY\r\nX-Evil: 1": {}, "MOVE IT": {} } },
+      }),
+    );
+    const link = api("LINK /x", { rel: "next" });
+    assert.equal([link.method, link.url, link.headers.rel], ["link", "https://api.example/x", "next"]);
+    assert.is(toFetch(link)[1].method, "LINK");
+    throwsType(() => api("PURGE /x"), '"PURGE /x": `additionalOperations`: "Purge" is no method in uppercase');
+    throwsType(() => api("GET /x"), '"GET /x": `additionalOperations`: "GET" is the method of the `get` field');
+    // A key that is no token is never a route's method: no call can name it.
+    throwsType(() => api("COPY /y"), 'route "COPY /y" is not in the description');
+    throwsType(() => api("COPY\r\nX-Evil: 1 /y" as never), "is not a token");
+  },
+);
+
+openapi(
+  "3.2: an `in: querystring` parameter is the whole query, as its media type writes it",
+  ({ endpoint, withOpenAPI }) => {
+    const querystring = (type: string, more: object = {}) => ({
+      name: "q",
+      in: "querystring",
+      content: { [type]: more },
+    });
+    const on = (parameters: object[], path = "/foo") => withOpenAPI(endpoint, V32({ [path]: { get: { parameters } } }));
+    const form = on([
+      querystring("application/x-www-form-urlencoded", { encoding: { tags: { style: "form", explode: false } } }),
+    ]);
+    assert.is(form("GET /foo", { q: { foo: "a + b", bar: true } }).url, "https://api.example/foo?foo=a+%2B+b&bar=true");
+    assert.is(form("GET /foo", { q: { tags: ["x", "y"] } }).url, "https://api.example/foo?tags=x%2Cy");
+    assert.is(form("GET /foo", { q: "a=1&b=c d#e" }).url, "https://api.example/foo?a=1&b=c+d%23e");
+    // A URL-encoded form's pairs may be followed by others: an undeclared "query:" key.
+    assert.is(form("GET /foo", { q: { a: "1" }, "query:b": "2" }).url, "https://api.example/foo?a=1&b=2");
+    const json = on([querystring("application/json")]);
+    assert.is(
+      json("GET /foo", { q: { numbers: [1, 2], flag: null } }).url,
+      "https://api.example/foo?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D",
+    );
+    throwsType(
+      () => json("GET /foo", { q: { a: 1 }, "query:b": "2" }),
+      '"GET /foo": its querystring is the whole query',
+    );
+    const text = on([querystring("application/jsonpath")]);
+    assert.is(text("GET /foo", { q: "$.a.b[1:1]#?&" }).url, "https://api.example/foo?%24.a.b%5B1%3A1%5D%23%3F%26");
+    assert.is(text("GET /foo").url, "https://api.example/foo");
+    throwsType(
+      () => on([querystring("application/json"), { name: "limit", in: "query" }])("GET /foo"),
+      'querystring parameter "q" beside query "limit"',
+    );
+    throwsType(
+      () => on([querystring("text/plain"), { ...querystring("text/plain"), name: "r" }])("GET /foo"),
+      'beside querystring "r"',
+    );
+    throwsType(
+      () => on([{ name: "q", in: "querystring" }])("GET /foo"),
+      "a querystring parameter's `content` must name its media type",
+    );
+    throwsType(
+      () => on([querystring("application/json")], "/foo?x=1")("GET /foo?x=1", { q: 1 }),
+      "its querystring is the whole query",
+    );
+  },
+);
+
+openapi(
+  "3.2: `style: cookie` writes pairs joined by `; `, unencoded, and refuses what would add a cookie",
+  ({ endpoint, withOpenAPI }) => {
+    const on = (explode?: boolean) =>
+      withOpenAPI(
+        endpoint,
+        V32({ "/c": { get: { parameters: [{ name: "cookie", in: "cookie", style: "cookie", explode }] } } }),
+      );
+    // 3.2.0, Parameter Object Examples: the caller escapes the comma; `!` and the space are a cookie's to hold.
+    assert.is(
+      on()("GET /c", { cookie: { greeting: "Hello%2C world!", code: 42 } }).headers.cookie,
+      "greeting=Hello%2C world!; code=42",
+    );
+    assert.is(on()("GET /c", { cookie: ["a", "b"] }).headers.cookie, "cookie=a; cookie=b");
+    assert.is(on(false)("GET /c", { cookie: ["a", "b"] }).headers.cookie, "cookie=a,b");
+    assert.is(on(false)("GET /c", { cookie: { R: 100, G: 200 } }).headers.cookie, "cookie=R,100,G,200");
+    for (const value of [
+      { a: "1; admin=1" },
+      { a: "1\r\nX-Evil: 1" },
+      { a: "\0" },
+      { a: "€" },
+      { "a b": "1" },
+      { "a=b": "1" },
+    ]) {
+      throwsType(() => on()("GET /c", { cookie: value }), 'cookie parameter "cookie"', "holds what no cookie holds");
+    }
+  },
+);
+
+openapi(
+  "3.2: a list goes as a sequential JSON media type writes it: JSON Lines, NDJSON, JSON Text Sequences",
+  ({ endpoint, withOpenAPI }) => {
+    const on = (type: string) =>
+      withOpenAPI(endpoint, V32({ "/logs": { post: { requestBody: { content: { [type]: {} } } } } }));
+    const logs = [{ level: 1 }, "a\nb", null];
+    assert.is(on("application/jsonl")("POST /logs", { data: logs }).body, '{"level":1}\n"a\\nb"\nnull\n');
+    assert.is(on("application/x-ndjson")("POST /logs", { data: logs }).body, '{"level":1}\n"a\\nb"\nnull\n');
+    assert.is(
+      on("application/json-seq")("POST /logs", { data: logs }).body,
+      '\x1e{"level":1}\n\x1e"a\\nb"\n\x1enull\n',
+    );
+    assert.is(on("application/geo+json-seq")("POST /logs", { data: [1] }).body, "\x1e1\n");
+    assert.is(on("application/jsonl")("POST /logs", { data: [1] }).headers["content-type"], "application/jsonl");
+    assert.is(on("application/jsonl")("POST /logs", { data: "1\n2\n" }).body, "1\n2\n");
+    throwsType(() => on("application/jsonl")("POST /logs", { level: 1 }), "is a sequence", "give it as a list");
+    throwsType(() => on("application/jsonl")("POST /logs", { data: [1n] }), "has no JSON form");
+  },
+);
+
+openapi("3.2: an operationId calls its operation, building what its route builds", ({ endpoint, withOpenAPI }) => {
+  const description = V32(
+    {
+      "/pets/{id}": {
+        parameters: [{ name: "id", in: "path", required: true }],
+        get: { operationId: "getPet" },
+        delete: { operationId: "__proto__" },
+        additionalOperations: { LINK: { operationId: "constructor" } },
+      },
+      "/a": { get: { operationId: "twice" } },
+      "/b": { get: { operationId: "twice" } },
+      "/c": { get: { operationId: "/a" } },
+      pets: { get: { operationId: "getPet2" } },
+    },
+    { webhooks: { hook: { post: { operationId: "hook" } } } },
+  );
+  const api = withOpenAPI(endpoint, description).defaults({ headers: { "x-a": "1" } });
+  assert.equal(api("getPet", { id: 7 }), api("GET /pets/{id}", { id: 7 }));
+  assert.equal(api("__proto__", { id: 7 }), api("DELETE /pets/{id}", { id: 7 }));
+  assert.equal(api("constructor", { id: 7 }).method, "link");
+  assert.equal(api.parse(api.merge("getPet", { id: 7 })), api("GET /pets/{id}", { id: 7 }));
+  throwsType(() => api("twice"), 'operationId "twice" names 2 operations: "GET /a", "GET /b"');
+  // A route that starts with `/`, or a path key, is a path: the id "/a" is not one.
+  assert.is(api("/c" as never).url, "https://api.example/c");
+  throwsType(() => api("hook"), 'route "GET hook" is not in the description');
+  throwsType(() => api("getPat" as never), 'route "GET getPat" is not in the description');
+});
+
+openapi(
+  "3.2: a relative server resolves against where the description came from, never above its origin",
+  ({ endpoint, withOpenAPI }) => {
+    const on = (url: string, location?: string, under = endpoint) =>
+      withOpenAPI(
+        under,
+        V32({ "/pets": { get: {} } }, { servers: [{ url }] }),
+        location === undefined ? undefined : { url: location },
+      );
+    // 3.2.0, "Examples of API Base URL Determination": `$self` is not the base of API URLs.
+    assert.is(on(".", "https://device1.example.com")("GET /pets").url, "https://device1.example.com/pets");
+    assert.is(on("./test", "https://device1.example.com")("GET /pets").url, "https://device1.example.com/test/pets");
+    assert.is(
+      on("../v2/", "https://api.example.com/docs/openapi.json")("GET /pets").url,
+      "https://api.example.com/v2/pets",
+    );
+    assert.is(
+      on("/api/v3", "https://api.example.com/docs/x.json?v=1")("GET /pets").url,
+      "https://api.example.com/api/v3/pets",
+    );
+    assert.is(
+      on("../../../../%2e%2e/up", "https://api.example.com/a/x.json")("GET /pets").url,
+      "https://api.example.com/up/pets",
+    );
+    // A `baseUrl` you set replaces it, as it replaces any server of the description's own.
+    assert.is(
+      on(".", "https://device1.example.com", endpoint.defaults({ baseUrl: "https://staging.example" }))("GET /pets")
+        .url,
+      "https://staging.example/pets",
+    );
+    throwsType(() => on("/v1")("GET /pets"), "is relative: set `baseUrl`, or withOpenAPI()'s `url`");
+    for (const location of [
+      "/docs/openapi.json",
+      "file:///etc/openapi.json",
+      "https://",
+      "https://a b.example/",
+      42,
+      "https://u@api.example/",
+    ]) {
+      throwsType(() => on(".", location as string), "withOpenAPI()'s option `url`");
+    }
+  },
+);
+
+openapi(
+  "3.2: `$self` is this document's URI for its `$ref`s; a reference to another document is refused",
+  ({ endpoint, withOpenAPI }) => {
+    const on = (self: string, ref: string, location?: string) =>
+      withOpenAPI(
+        endpoint,
+        V32(
+          { "/pets": { get: { parameters: [{ $ref: ref }] } } },
+          { $self: self, components: { parameters: { Q: { name: "q", in: "query" } } } },
+        ),
+        location === undefined ? undefined : { url: location },
+      );
+    const url = "https://api.example/pets?q=1";
+    assert.is(
+      on("https://example.com/api/openapi", "https://example.com/api/openapi#/components/parameters/Q")("GET /pets", {
+        q: 1,
+      }).url,
+      url,
+    );
+    assert.is(
+      on("https://example.com/api/openapi", "openapi#/components/parameters/Q")("GET /pets", { q: 1 }).url,
+      url,
+    );
+    assert.is(
+      on(
+        "/api/openapi",
+        "../api/openapi#/components/parameters/Q",
+        "https://example.com/docs/x.json",
+      )("GET /pets", { q: 1 }).url,
+      url,
+    );
+    throwsType(
+      () => on("https://example.com/api/openapi", "https://example.com/other#/components/parameters/Q")("GET /pets"),
+      '$ref "https://example.com/other#/components/parameters/Q" names another document',
+    );
+  },
+);
+
+openapi(
+  "3.2: reduceOpenAPI() keeps QUERY, additional methods, querystring, cookie style, ids, and 3.2 itself",
+  ({ endpoint, withOpenAPI, reduceOpenAPI }) => {
+    const description = V32({
+      "/s": {
+        query: { operationId: "search", requestBody: { content: { "application/json": {} } } },
+        additionalOperations: { LINK: { operationId: "link" } },
+        get: {
+          parameters: [
+            {
+              name: "f",
+              in: "querystring",
+              content: { "application/x-www-form-urlencoded": { encoding: { t: { explode: false } } } },
+            },
+            { name: "c", in: "cookie", style: "cookie" },
+          ],
+        },
+      },
+      "/p/{id}": { get: { parameters: [{ name: "id", in: "path", required: true, style: "label" }] } },
+    });
+    const reduced = reduceOpenAPI(description) as any;
+    assert.is(reduced.openapi, "3.2.0");
+    assert.is(reduced.paths["/s"].additionalOperations.LINK.operationId, "link");
+    const [whole, light] = [description, reduced].map((d) => withOpenAPI(endpoint, d));
+    for (const [route, options] of [
+      ["QUERY /s", { q: 1 }],
+      ["search", { q: 1 }],
+      ["LINK /s", {}],
+      ["link", {}],
+      ["GET /s", { f: { t: ["a", "b"], u: "x y" }, c: { a: "1", b: "2" } }],
+      ["GET /p/{id}", { id: ["a", "b"] }],
+    ] as const) {
+      assert.equal(light(route, options), whole(route, options), route);
+    }
+    assert.is(whole("GET /p/{id}", { id: ["a", "b"] }).url, "https://api.example/p/.a,b");
   },
 );
 

@@ -1408,17 +1408,23 @@ export type {
  * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
  * // "https://petstore.swagger.io/v2/pet/findByStatus?status=available&status=pending"
  */
-export function withOpenAPI<Paths = never>(
+export function withOpenAPI<Paths = never, Operations = never>(
   // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
   endpoint: Endpoint<any>,
   description: OpenAPIDescription,
-): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation>;
-// biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
-export function withOpenAPI(wrapped: Endpoint<any>, description: OpenAPIDescription): unknown {
+  options?: OpenAPIOptions,
+): [Paths] extends [never] ? Endpoint : OpenAPIEndpoint<Paths, {}, OpenAPILocation, Operations>;
+export function withOpenAPI(
+  // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
+  wrapped: Endpoint<any>,
+  description: OpenAPIDescription,
+  options?: OpenAPIOptions,
+): unknown {
   if (typeof wrapped !== "function" || typeof wrapped.defaults !== "function") {
     mustBe("withOpenAPI's endpoint", "an endpoint (`endpoint`, or one `defaults()` made)", wrapped);
   }
-  return openAPIEndpoint(wrapped, readDescription(description, "withOpenAPI"));
+  const { url } = checkOptions(options, "withOpenAPI()'s options");
+  return openAPIEndpoint(wrapped, readDescription(description, "withOpenAPI", url));
 }
 
 /**
@@ -1447,6 +1453,12 @@ type Json = Record<string, any>;
 /** One description, and each part of it read so far: a part is read once, by the first operation that needs it. */
 interface Context {
   description: Json;
+  /** Where the description was retrieved from (withOpenAPI()'s `url`): a relative server resolves against it. */
+  location: string | undefined;
+  /** This document's own URI, against which a `$ref`'s names it: 3.2's `$self` (resolved), else `location`. */
+  self: string | undefined;
+  /** Each `operationId` of the description's paths and the routes that have it, gathered when first needed. */
+  ids: Map<string, string[]> | undefined;
   /** Swagger 2.0: what its adapter made (see 8.4); `undefined` for OpenAPI 3.x. */
   swagger: Adapted | undefined;
   /** Its security schemes: `components.securitySchemes`, or 2.0's `securityDefinitions` as 3.0's. */
@@ -1506,7 +1518,8 @@ interface Encoding {
 /** A parameter of an operation. */
 interface Param extends Encoding {
   name: string;
-  in: "path" | "query" | "header" | "cookie";
+  /** 3.2's `querystring`: the whole query string, written as its `content` media type (`type`) says. */
+  in: "path" | "query" | "querystring" | "header" | "cookie";
   /** The call's key for it: its name, or `<in>:<name>` where the name is a named option's (`query:headers`). */
   key: string;
   /** Its name percent-encoded as RFC 3986 needs it (`StartTime%3C`), as its template writes it. */
@@ -1517,6 +1530,8 @@ interface Param extends Encoding {
   shape: Shape;
   /** `format: date`: a `Date` is written `YYYY-MM-DD`. */
   date: boolean;
+  /** A URL-encoded `querystring`'s fields: their shapes and Encoding Objects, as a form body's. */
+  fields: Pick<BodyPlan, "encoding" | "shapes"> | undefined;
 }
 
 /** An operation's request body. */
@@ -1530,7 +1545,7 @@ interface BodyPlan {
   encoding: Map<string, Encoding>;
   /** Whether it is a form: a form type listed, and no JSON one. */
   form: boolean;
-  /** What a list goes as, and an object: the first JSON type, and the first but JSON Patch (which holds a list). */
+  /** What a list goes as, and an object: the first JSON or sequential type, and the first JSON but JSON Patch. */
   list: string | undefined;
   object: string | undefined;
   /** The first form type, and the first multipart one: fields holding a file go as that. */
@@ -1609,6 +1624,8 @@ interface OperationPlan {
   /** Its path parameters' indexes by name, and its query parameters' names: what a path key's placeholders name. */
   paths: Map<string, number>;
   queries: Set<string>;
+  /** Its `operationId`, which `reduceOpenAPI()` keeps. */
+  id: string | undefined;
 }
 
 /** Everything a call of an operation needs, read from the description once: its operation's, and its path's. */
@@ -1666,6 +1683,8 @@ interface Call {
   pairs: string;
   /** A `url` parameter given beside the route, until a declared parameter or the body takes it. */
   url: unknown;
+  /** 3.2's querystring as written, and whether it is a URL-encoded form (other pairs may follow it). */
+  querystring: [text: string, form: boolean] | undefined;
 }
 
 /** What a call sends for its operation's security (see `chooseCredentials()`). */
@@ -1704,9 +1723,10 @@ interface Api {
 // --- 8.3 Reading a description: own properties, `$ref`s, media types ------------------------------------------------
 
 /** A description checked to be one this reads, OpenAPI 3.x or Swagger 2.0 with `paths`, with nothing read yet. */
-function readDescription(description: OpenAPIDescription, who: string): Context {
+function readDescription(description: OpenAPIDescription, who: string, location?: unknown): Context {
   const what = `${who}'s description`;
   if (!isPlainObject(description)) mustBe(what, "an OpenAPI description", description);
+  const self = ownField(description, "$self");
   const swagger = isSwagger(description, what);
   const paths = ownField(description, "paths");
   if (!isPlainObject(paths)) mustBe(`${what}'s \`paths\``, "an object of path items", paths);
@@ -1716,6 +1736,12 @@ function readDescription(description: OpenAPIDescription, who: string): Context 
     : isPlainObject(components) && ownField(components, "securitySchemes");
   return {
     description,
+    location: location === undefined ? location : checkLocation(location),
+    self:
+      typeof self === "string" && location !== undefined
+        ? resolved(location as string, self)
+        : ((self ?? location) as string | undefined),
+    ids: undefined,
     swagger: swagger
       ? { operations: new Map(), servers: new Map(), contents: new Map(), lists: new Map(), bodyTypes: new Map() }
       : undefined,
@@ -1735,6 +1761,17 @@ function readDescription(description: OpenAPIDescription, who: string): Context 
   };
 }
 
+/** Where a description was retrieved from: an absolute HTTP URL (`response.url`), else a TypeError naming it. */
+function checkLocation(location: unknown): string {
+  if (typeof location !== "string" || !/^https?:\/\/[^/?#]/i.test(location) || NOT_IN_URL.test(location)) {
+    fail(
+      `withOpenAPI()'s option \`url\` must be the absolute HTTP URL the description came from, not ${quote(String(location))}`,
+    );
+  }
+  checkAuthority(location, "withOpenAPI()'s option `url`");
+  return location;
+}
+
 /** A description node's own property: never one it inherits (`constructor`, `__proto__`, `toString`). */
 const ownField = (node: object, key: string): unknown => {
   const value = (node as Json)[key];
@@ -1743,13 +1780,28 @@ const ownField = (node: object, key: string): unknown => {
 };
 
 /**
+ * A `$ref` as this document writes a pointer into itself (`#/…`) where it names this document: a fragment alone, or
+ * a URI that, resolved against the document's own (3.2's `$self`, else where it was retrieved from), is that URI.
+ * Another document's is left as it is: it names nothing here (none is ever fetched).
+ */
+function localRef({ self }: Context, ref: string): string {
+  const hash = ref.indexOf("#");
+  if (hash <= 0 || self === undefined) return ref;
+  const document = ref.slice(0, hash);
+  const own = self.split("#", 1)[0]!;
+  const same = authorityOf(own) ? resolved(own, document) === own : document === own;
+  return same ? ref.slice(hash) : ref;
+}
+
+/**
  * A `$ref`'s target, following a chain of them; each pointer is followed once per description, so a thousand
  * references to one long pointer cost one walk of it. A chain that comes back to itself names nothing. A pointer is
  * a URI fragment (RFC 6901): its tokens percent-decoded, then `~1` is `/` and `~0` is `~`; own properties only.
  */
-function lookUp({ refs, description }: Context, first: string): unknown {
+function lookUp(context: Context, first: string): unknown {
+  const { refs, description } = context;
   const chain: string[] = [];
-  let ref = first;
+  let ref = localRef(context, first);
   let target: unknown;
   for (;;) {
     if (refs.has(ref)) {
@@ -1770,7 +1822,7 @@ function lookUp({ refs, description }: Context, first: string): unknown {
     }
     const next = isPlainObject(target) ? ownField(target, "$ref") : undefined;
     if (typeof next !== "string") break;
-    ref = next;
+    ref = localRef(context, next);
   }
   for (const link of chain) refs.set(link, target);
   return target;
@@ -1787,7 +1839,9 @@ function resolve(context: Context, node: unknown, at?: string): Json | undefined
   if (isPlainObject(target) || node === undefined || at === undefined) {
     return isPlainObject(target) ? target : undefined;
   }
-  if (typeof ref === "string") fail(`${at}: $ref ${quote(ref)} names nothing`);
+  if (typeof ref === "string") {
+    fail(`${at}: $ref ${quote(ref)} names ${/^[^#]/.test(localRef(context, ref)) ? "another document" : "nothing"}`);
+  }
   return mustBe(at, "an object", node);
 }
 
@@ -1813,6 +1867,8 @@ const RANGE = /\*/;
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 const MULTIPART = /^multipart\//i;
 const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
+/** 3.2's sequential JSON media types: JSON Lines, NDJSON, JSON Text Sequences (`+json-seq` too); a list goes as one. */
+const SEQUENTIAL = /^application\/(jsonl|x-ndjson|json-seq|[\w.-]+\+json-seq)\s*(;|$)/i;
 
 /**
  * The keys of a `content` that are media types (`type/subtype` of RFC 9110 tokens, then parameters, which go into a
@@ -1939,6 +1995,7 @@ function adaptOperation(context: Context, item: Json, operation: Json): Json {
   }
   const server = swaggerServer(context, operation);
   return {
+    operationId: ownField(operation, "operationId"),
     parameters,
     requestBody: swaggerBody(context, operation, [...sent.values()]),
     responses,
@@ -2044,11 +2101,12 @@ function swaggerBody(context: Context, operation: Json, sent: Json[]): Json | un
   return { required, content: Object.fromEntries(types.map((type) => [type, media])) };
 }
 
-/** What a body's plan chooses a media type by (see `bodyPlan()`): any, no range, JSON, not JSON Patch, forms. */
+/** What a body's plan chooses a media type by (see `bodyPlan()`): any, no range, JSON, a list's, an object's, forms. */
 const CHOICES: ((type: string) => boolean)[] = [
   () => true,
   (type) => !RANGE.test(type),
   isJson,
+  (type) => isJson(type) || SEQUENTIAL.test(type),
   (type) => isJson(type) && !JSON_PATCH.test(type),
   (type) => FORM_TYPE.test(type) && !MULTIPART.test(type),
   (type) => MULTIPART.test(type),
@@ -2116,7 +2174,43 @@ function adaptServer(context: Context, schemes: unknown): Json | undefined {
 
 // --- 8.5 The plan of an operation: its parameters, path, body and answers -------------------------------------------
 
-const METHOD = /^(get|put|post|delete|options|head|patch|trace)$/;
+/** The methods a path item has a field for; 3.2's `query` is RFC 10008's QUERY. */
+const METHOD = /^(get|put|post|delete|options|head|patch|trace|query)$/;
+
+/**
+ * A path item's operations, each by its method in lowercase: its fixed fields', then 3.2's `additionalOperations`,
+ * whose keys are methods as they are sent (see `operationNode()`).
+ */
+function operationsOf(item: Json): [method: string, node: unknown][] {
+  const found: [string, unknown][] = Object.keys(item)
+    .filter((key) => METHOD.test(key))
+    .map((key) => [key, item[key]]);
+  const additional = ownField(item, "additionalOperations");
+  if (!isPlainObject(additional)) return found;
+  return found.concat(Object.keys(additional).map((key) => [key.toLowerCase(), additional[key]]));
+}
+
+/**
+ * A path item's operation for a method (lowercase): a fixed field, else an `additionalOperations` key, which is the
+ * method as it is to be sent. A call's result says its method in lowercase and `toFetch()` sends it uppercase, so a
+ * key is refused unless it is a token in uppercase (`PURGE`, not `Purge`), and so is one a fixed field already has
+ * (`GET`). The refusal is the second element, for the operation's first call to raise.
+ */
+function operationNode(item: Json, method: string): [node: unknown, refusal: string | undefined] {
+  const additional = ownField(item, "additionalOperations");
+  const keys = isPlainObject(additional) ? Object.keys(additional) : [];
+  const key = keys.find((found) => found.toLowerCase() === method);
+  const at = `\`additionalOperations\`: ${quote(key ?? "")}`;
+  if (METHOD.test(method)) {
+    return [ownField(item, method), key === undefined ? undefined : `${at} is the method of the \`${method}\` field`];
+  }
+  if (key === undefined) return [undefined, undefined];
+  const wrong = !TOKEN.test(key) || key !== key.toUpperCase();
+  return [
+    (additional as Json)[key],
+    wrong ? `${at} is no method in uppercase, which is how a request would send it` : undefined,
+  ];
+}
 /**
  * Headers that frame the message or its connection, or are a proxy's (RFC 9110 sections 7.6.1, 7.8, 10.1.1, 11.7):
  * the caller's and fetch's alone, never a parameter's or a credential's.
@@ -2156,12 +2250,13 @@ function planOf(context: Context, method: string, path: string): Plan {
   const route = `${method.toUpperCase()} ${path}`;
   const raw = ownField(context.description.paths, path);
   const item = raw === undefined ? raw : resolve(context, raw, `path ${quote(path)}`);
-  const node = item && METHOD.test(method) ? ownField(item, method) : undefined;
+  const [node, refusal] = item ? operationNode(item, method) : [];
   if (node === undefined) fail(`route ${quote(route)} is not in the description`);
   return once(
     context.plans,
     id,
     () => {
+      if (refusal) fail(refusal);
       const read = resolve(context, node, "the operation")!;
       // What the 3.x readers read: the operation, then what it inherits from, its path item and the description.
       const nodes = context.swagger
@@ -2201,7 +2296,19 @@ function operationOf(context: Context, get: boolean, [operation, item, root]: [J
       if (where === "path") paths.set(name, i);
       else if (where === "query") queries.add(name);
     });
-    return { parameters, keys, body, answers, accept, security, places, paths, queries };
+    const id = ownField(operation, "operationId");
+    return {
+      parameters,
+      keys,
+      body,
+      answers,
+      accept,
+      security,
+      places,
+      paths,
+      queries,
+      id: typeof id === "string" ? id : undefined,
+    };
   });
 }
 
@@ -2252,6 +2359,14 @@ function readParameters(context: Context, nodes: Json[], keys: Map<string, numbe
     });
   }
   const parameters = [...declared.values()];
+  const [whole, other] = parameters.filter((parameter) => parameter.in === "querystring");
+  const query = parameters.find((parameter) => parameter.in === "query");
+  // 3.2: a querystring is the whole query, so it is the only parameter there.
+  if (whole && (other || query)) {
+    fail(
+      `querystring parameter ${quote(whole.name)} beside ${(other ? "querystring " : "query ") + quote((other ?? query)!.name)}`,
+    );
+  }
   parameters.forEach(({ name, key, in: where }, i) => {
     // A named option (or `data`) given where a parameter has its name may be a stranger's field, filled by the
     // description's own names: it never moves the request. Beside a route, `url` is a parameter already, and an
@@ -2276,19 +2391,22 @@ function readParameters(context: Context, nodes: Json[], keys: Map<string, numbe
 function readParameter(context: Context, found: Json, at: string, keys: Map<string, number[]>): Param | undefined {
   const name = ownField(found, "name");
   const where = ownField(found, "in");
-  if (where !== "path" && where !== "query" && where !== "header" && where !== "cookie") {
+  if (where !== "path" && where !== "query" && where !== "querystring" && where !== "header" && where !== "cookie") {
     const swagger = where === "body" || where === "formData" ? ', as Swagger 2.0 has it, without `swagger: "2.0"`' : "";
-    fail(`${at}: \`in\` must be "path", "query", "header" or "cookie", not ${quote(String(where))}${swagger}`);
+    fail(
+      `${at}: \`in\` must be "path", "query", "querystring", "header" or "cookie", not ${quote(String(where))}${swagger}`,
+    );
   }
   if (typeof name !== "string") return undefined;
   if (where === "header" && (/^(accept|content-type|authorization)$/i.test(name) || FRAMING.test(name))) {
     keys.set(name, REFUSED);
     return undefined;
   }
-  if (where !== "path" && where !== "query" && !TOKEN.test(name)) {
+  if ((where === "header" || where === "cookie") && !TOKEN.test(name)) {
     fail(`${at}: ${where} name ${quote(name)} is not a token`);
   }
   const [style, explode, content] = ["style", "explode", "content"].map((key) => ownField(found, key));
+  if (where === "querystring") return queryStringParameter(context, name, found, content, at);
   const schema = resolve(context, ownField(found, "schema"));
   let written = typeof style === "string" ? style : "simple";
   if (typeof style !== "string" && (where === "query" || where === "cookie")) written = "form";
@@ -2300,11 +2418,40 @@ function readParameter(context: Context, found: Json, at: string, keys: Map<stri
     required: where === "path" || ownField(found, "required") === true,
     empty: ownField(found, "allowEmptyValue") === true,
     style: written,
-    explode: typeof explode === "boolean" ? explode : written === "form",
+    explode: typeof explode === "boolean" ? explode : written === "form" || written === "cookie",
     reserved: where === "query" && ownField(found, "allowReserved") === true,
     type: isPlainObject(content) ? Object.keys(content).find(isJson) : undefined,
     shape: isPlainObject(content) ? "any" : shapeOf(schema),
     date: schema !== undefined && ownField(schema, "format") === "date",
+    fields: undefined,
+  };
+}
+
+/**
+ * 3.2's `in: "querystring"` parameter: the whole query string, written as the one media type of its `content` says
+ * (a URL-encoded form by its Encoding Objects, as a form body is).
+ */
+function queryStringParameter(context: Context, name: string, found: Json, content: unknown, at: string): Param {
+  const [type] = isPlainObject(content) ? mediaTypes(content, `${at}: \`content\``) : [];
+  if (type === undefined) fail(`${at}: a querystring parameter's \`content\` must name its media type`);
+  const media = resolve(context, (content as Json)[type], `${at}: ${quote(type)}`) ?? {};
+  const form = FORM_TYPE.test(type) && !MULTIPART.test(type);
+  return {
+    name,
+    in: "querystring",
+    key: NAMED.has(name) || name === "data" || RESERVED_KEY.test(name) ? "querystring:" + name : name,
+    variable: name,
+    required: ownField(found, "required") === true,
+    empty: false,
+    style: "",
+    explode: false,
+    reserved: false,
+    type,
+    shape: "any",
+    date: false,
+    fields: form
+      ? { encoding: fieldEncoding(context, media, at), shapes: schemaShapes(context, ownField(media, "schema")) }
+      : undefined,
   };
 }
 
@@ -2357,7 +2504,7 @@ function pathTemplate(path: string, { parameters, paths, queries }: OperationPla
         segments.add(i);
       }
       placed.add(i);
-      return `{${operator}p${i}${parameter.explode || /^(label|deepObject)$/.test(parameter.style) ? "*" : ""}}`;
+      return `{${operator}p${i}${parameter.explode || parameter.style === "deepObject" ? "*" : ""}}`;
     },
   );
   // One in the `#fragment` of a key that only tells operations apart is the description's to drop.
@@ -2482,7 +2629,7 @@ function bodyPlan(context: Context, get: boolean, body: Json): BodyPlan {
     shapes: shapes ?? new Map(),
     encoding: form ? fieldEncoding(context, media(form), `${at}: ${quote(form)}`) : new Map(),
     form: !json.length && formType !== undefined,
-    list: json[0],
+    list: types.find((type) => isJson(type) || SEQUENTIAL.test(type)),
     object,
     formType,
     multipart: types.find((type) => MULTIPART.test(type)),
@@ -2600,8 +2747,8 @@ function serverOf(context: Context, server: Json, at: string): Server {
 function checkServerUrl(url: string, scheme: number, authority: number, at: string): void {
   let wrong = authority >= 0 && (url[authority] === undefined || "/?#".includes(url[authority]!));
   if (scheme >= 0 && !url.slice(0, scheme).includes("{")) wrong ||= !/^https?$/i.test(url.slice(0, scheme));
-  if (authority < 0) wrong ||= /[?#]/.test(url) || DOT_SEGMENT.test(url);
-  if (wrong) fail(`${at}: ${quote(url)} is not an HTTP URL, or a path without . or .. segments`);
+  if (authority < 0) wrong ||= /[?#]/.test(url);
+  if (wrong) fail(`${at}: ${quote(url)} is not an HTTP URL, or a path`);
   if (!url.slice(0, authorityOf(url)?.[1]).includes("{")) checkAuthority(url, at);
 }
 
@@ -2695,6 +2842,41 @@ function authorityOf(url: string): [start: number, end: number] | undefined {
   return [start, end];
 }
 
+/**
+ * A path with its `.` and `..` segments removed (RFC 3986, section 5.2.4), `%2e` read as a dot: a `..` at its root
+ * stays there, so the path never climbs above it.
+ */
+function withoutDots(path: string): string {
+  const kept: string[] = [];
+  const segments = path.split("/");
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    // `%2e` is a dot to the URL parser, which would resolve it later: resolved here, within the path.
+    const dots = segment.length <= 6 ? segment.toLowerCase().replace(/%2e/g, ".") : segment;
+    if (dots === "..") {
+      if (kept.length > 1) kept.pop();
+      if (last) kept.push("");
+    } else if (dots === ".") {
+      if (last) kept.push("");
+    } else kept.push(segment);
+  });
+  return kept.join("/");
+}
+
+/**
+ * A reference (`.`, `./test`, `../v2/`, `/api/v3`, a URL) resolved against an absolute URL by RFC 3986, section 5.2:
+ * a path merged with the base's and its dot segments removed, so never above the base's origin; its query and
+ * fragment left out.
+ */
+function resolved(base: string, reference: string): string {
+  if (/^[a-z][\w+.-]*:/i.test(reference)) return reference;
+  const [start, end] = authorityOf(base)!;
+  if (reference.startsWith("//")) return base.slice(0, start - 2) + reference;
+  const path = base.slice(end).split(/[?#]/, 1)[0]!;
+  const merged = reference[0] === "/" ? reference : (path ? path.slice(0, path.lastIndexOf("/") + 1) : "/") + reference;
+  return base.slice(0, end) + withoutDots(merged.split(/[?#]/, 1)[0]!);
+}
+
 /** A host (a name, or an IPv6 address in brackets) and maybe a port: no user info, which fetch refuses. */
 const AUTHORITY = /^(\[[\da-f:.]+\]|[\w.~%-]+)(:\d{1,5})?$/i;
 
@@ -2767,21 +2949,23 @@ function fillServer(server: Server, values: Map<string, unknown>): string {
  */
 function serverBase(context: Context, plan: Plan, baseUrl: unknown, values: Map<string, unknown>): SplitBase {
   const { server } = plan;
+  const { location } = context;
   const set = baseUrl !== undefined && baseUrl !== context.own.baseUrl;
   const absolute = server && (server.absolute ?? /^([a-z][\w+.-]*:)?\/\//i.test(fillServer(server, values)));
-  if (absolute && !set) {
-    const url = fillServer(server!, values);
+  // 3.2: a relative server is relative to where the description was retrieved from, when that is known.
+  const own = absolute || (server && location !== undefined);
+  if (own && !set) {
+    const url = absolute ? fillServer(server!, values) : resolved(location!, fillServer(server!, values));
     return splitBase(url.startsWith("//") ? "https:" + url : url);
   }
   if (!set) {
     const what = server ? `its server ${quote(server.url)} is relative` : "its description names no server";
-    fail(`${quote(plan.route)}: ${what}: set \`baseUrl\``);
+    fail(`${quote(plan.route)}: ${what}: set \`baseUrl\`, or withOpenAPI()'s \`url\``);
   }
   const base = checkBase(baseUrl);
-  if (!server || absolute) return base;
-  let path = fillServer(server, values);
-  if (path[0] !== "/") path = "/" + path;
-  path = withoutTrailingSlashes(path);
+  if (!server || own) return base;
+  // Its own `.` and `..` resolved within it: never above the base URL you set.
+  const path = withoutTrailingSlashes(withoutDots("/" + fillServer(server, values).replace(/^\//, "")));
   return [base[0] + path, base[1], base[2]];
 }
 
@@ -2801,7 +2985,7 @@ function serverNames(context: Context): Set<string> {
   for (const path of Object.keys(description.paths)) {
     const item = resolve(context, description.paths[path]);
     add(item);
-    for (const method of item ? Object.keys(item) : []) if (METHOD.test(method)) add(resolve(context, item![method]));
+    for (const [, node] of item ? operationsOf(item) : []) add(resolve(context, node));
   }
   return names;
 }
@@ -3130,7 +3314,10 @@ function parameterValue(plan: Plan, i: number, value: unknown): unknown {
     if (required) fail(`parameter ${quote(key)} is required by ${quote(plan.route)}${empty ? ", and not empty" : ""}`);
     return undefined;
   }
-  if (type) return jsonOf(value, `parameter ${quote(key)} of ${quote(plan.route)}`);
+  // A querystring is written whole, by its media type (see `queryString()`).
+  if (type) {
+    return parameter.in === "querystring" ? value : jsonOf(value, `parameter ${quote(key)} of ${quote(plan.route)}`);
+  }
   value = shaped(shape, sendable(value, key, parameter.date), "parameter", key, plan.route);
   if (value === "" && !plan.get && plan.segments.has(i)) {
     fail(`parameter ${quote(key)} of ${quote(plan.route)} is empty: the request would act on the path without it`);
@@ -3246,6 +3433,40 @@ function queryPairs(text: string, name: string, value: unknown, encoding: Encodi
 }
 
 /**
+ * 3.2's `style: "cookie"`: a value's pairs as `form` writes them, joined by `; `, neither percent-encoded nor decoded
+ * (Appendix D): the caller escapes what a cookie cannot hold. A pair's name that is no token, or a value holding `;`
+ * or a character no header holds (CR, LF, NUL…), is refused: a stranger's value never adds a cookie or a header.
+ */
+function cookiePairs(text: string, name: string, value: unknown, encoding: Encoding): string {
+  writePairs(name, value, encoding, (pair, item, delimiter) => {
+    if (item == null) return;
+    const written = delimiter === undefined ? pairText(item, pair) : (item as string[]).join(delimiter);
+    if (!TOKEN.test(pair) || written.includes(";") || !FIELD_VALUE.test(written)) {
+      fail(`cookie parameter ${quote(name)}: the pair ${quote(pair)} holds what no cookie holds as it is`);
+    }
+    text += (text && "; ") + pair + "=" + written;
+  });
+  return text;
+}
+
+/**
+ * 3.2's `in: "querystring"`: the whole query string, as its media type writes it. A URL-encoded form by its Encoding
+ * Objects, spaces as `+` (Appendix E: it is query-ready as it is); JSON as its text, and any other as its text,
+ * percent-encoded, so that no `#` ends it and no `&` or `=` is taken for a pair's.
+ */
+function queryString({ key, type, fields }: Param, value: unknown, route: string): string {
+  if (fields) {
+    if (typeof value === "string" || tagOf(value) === "[object URLSearchParams]") {
+      return String(new (globalThis as Json).URLSearchParams(value));
+    }
+    if (!isPlainObject(value)) mustBe(`parameter ${quote(key)} of ${quote(route)}`, "an object of fields", value);
+    return String(formBody(type!, Object.entries(value), fields, route));
+  }
+  const text = isJson(type!) ? jsonOf(value, `parameter ${quote(key)} of ${quote(route)}`) : asText(value, key);
+  return encode(text, UNRESERVED, key);
+}
+
+/**
  * A header parameter's value as `simple` writes it, not percent-encoded: one value as its text, a list's items and
  * an object's keys and values (`key=value` pairs where exploded) comma-joined, nulls left out.
  */
@@ -3321,8 +3542,8 @@ function bodyType(plan: Plan, call: Call, label: unknown): string | undefined {
   if (whole === undefined && file !== undefined) {
     return body.multipart ?? fail(`form field ${quote(file)} is a file: ${quote(route)} takes no multipart body`);
   }
-  if (body.list !== undefined) return Array.isArray(whole) ? body.list : body.object;
-  return body.formType ?? body.types[0];
+  if (Array.isArray(whole) && body.list !== undefined) return body.list;
+  return body.object ?? body.formType ?? body.types[0];
 }
 
 /** A whole form as the form `type` names: a `FormData` of text alone as `URLSearchParams`, and the other way. */
@@ -3344,7 +3565,12 @@ function asForm(whole: object, type: string | undefined): unknown {
  * `application/octet-stream` where the part names no type), a part that names one as a blob of it (JSON text for
  * JSON), the rest as text parts.
  */
-function formBody(type: string, fields: [string, unknown][], { encoding, shapes }: BodyPlan, route: string): unknown {
+function formBody(
+  type: string,
+  fields: [string, unknown][],
+  { encoding, shapes }: Pick<BodyPlan, "encoding" | "shapes">,
+  route: string,
+): unknown {
   const globals = globalThis as Json;
   const multipart = MULTIPART.test(type);
   const body = new globals[multipart ? "FormData" : "URLSearchParams"]();
@@ -3378,6 +3604,18 @@ function formBody(type: string, fields: [string, unknown][], { encoding, shapes 
 }
 
 /**
+ * A list as a sequential JSON media type writes it (3.2, Sequential JSON): JSON Lines and NDJSON one JSON text per
+ * line; JSON Text Sequences (RFC 7464) each after an RS. Any other value has no place in a sequence.
+ */
+function sequence(list: object, type: string, route: string): string {
+  if (!Array.isArray(list)) fail(`the body of ${quote(route)} is a sequence, ${quote(type)}: give it as a list`);
+  const separator = /json-seq/i.test(type) ? "\x1e" : "";
+  let text = "";
+  for (const item of list) text += separator + jsonOf(item, `an item of the body of ${quote(route)}`) + "\n";
+  return text;
+}
+
+/**
  * The body a call sends, written as `type` says: `data` as it is (a whole form as that form, a string as JSON text
  * where the type is JSON); else its fields, as a form where the type is one, else as one object. A PUT or PATCH
  * without one sends `""` (as `endpoint()` does); a required one left out is its media type's empty value.
@@ -3397,6 +3635,9 @@ function bodyValue(plan: Plan, call: Call, type: string | undefined): unknown {
   } else if (whole === undefined) value = fields ? Object.fromEntries(fields) : object;
   else if (isForm(whole)) value = asForm(whole as object, type);
   else if (typeof whole === "string" && type !== undefined && isJson(type)) value = JSON.stringify(whole);
+  if (type !== undefined && typeof value === "object" && value !== null && SEQUENTIAL.test(type)) {
+    value = sequence(value, type, route);
+  }
   if (value === undefined && (method === "put" || method === "patch")) value = "";
   if ((value !== undefined && value !== "") || !body.required) return value;
   // The empty value of the media type: a JSON Patch is a list of operations, a form an empty one.
@@ -3419,7 +3660,10 @@ function openAPIEndpoint(wrapped: Endpoint<any>, context: Context): Endpoint {
     DEFAULTS: { get: () => wrapped.DEFAULTS, enumerable: true },
     defaults: { value: (options: EndpointOptions) => openAPIEndpoint(wrapped.defaults(options), context) },
     merge: {
-      value: (route: unknown, options?: unknown) => {
+      value: (given: unknown, options?: unknown) => {
+        // An operationId is merged as its route, which parse() reads.
+        const route =
+          typeof given === "string" && !given.includes(" ") ? (operationRoute(context, given) ?? given) : given;
         if (typeof route === "string" && isPlainObject(options)) refuseClashes(api, route, options);
         return wrapped.merge(route as never, options as never);
       },
@@ -3532,9 +3776,11 @@ function apiFor(context: Context, defaults: State): Api {
   };
   const choices = new Map<Security, Scheme[] | undefined>();
   const prepared = cached((id): Prepared => {
-    // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave.
-    const space = id.indexOf(" ");
-    const plan = planOf(context, space < 0 ? state.verb : checkMethod(id.slice(0, space)), id.slice(space + 1));
+    // `"<method> <path>"`: a route as the caller wrote it, or the method (lowercase) and path a call gave; or an
+    // operationId, as its route.
+    const route = id.includes(" ") ? id : (operationRoute(context, id) ?? id);
+    const space = route.indexOf(" ");
+    const plan = planOf(context, space < 0 ? state.verb : checkMethod(route.slice(0, space)), route.slice(space + 1));
     let base: SplitBase | undefined;
     try {
       base = serverBase(context, plan, state.merged.baseUrl, values);
@@ -3554,6 +3800,41 @@ function apiFor(context: Context, defaults: State): Api {
     };
   }, 1000);
   return { context, state, values, credentials, prepared };
+}
+
+/**
+ * The route an `operationId` names, `"METHOD /path"` (the method of an `additionalOperations` key as written); none for
+ * a path key, or a route that starts with `/`: those are paths. An id two operations share is refused, naming them.
+ */
+function operationRoute(context: Context, id: string): string | undefined {
+  if (id.startsWith("/") || ownField(context.description.paths, id) !== undefined) return undefined;
+  context.ids ??= operationIds(context);
+  const routes = context.ids.get(id);
+  if (routes && routes.length > 1) {
+    fail(`operationId ${quote(id)} names ${routes.length} operations: ${routes.slice(0, 3).map(quote).join(", ")}`);
+  }
+  return routes?.[0];
+}
+
+/**
+ * Each `operationId` of the operations of the description's paths (not of its callbacks or webhooks: requests the API
+ * sends, not calls), with the routes that have it; read once, when a call first names one.
+ */
+function operationIds(context: Context): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  const { paths } = context.description;
+  for (const path of Object.keys(paths)) {
+    const item = resolve(context, paths[path]);
+    for (const [method, node] of item ? operationsOf(item) : []) {
+      const operation = resolve(context, node);
+      const id = operation && ownField(operation, "operationId");
+      if (typeof id !== "string" || id.startsWith("/") || /\s/.test(id)) continue;
+      const routes = ids.get(id) ?? [];
+      routes.push(`${method.toUpperCase()} ${path}`);
+      ids.set(id, routes);
+    }
+  }
+  return ids;
 }
 
 /** A named option given where the operation has a parameter of its name, or a header name it may not set, refused. */
@@ -3678,6 +3959,7 @@ function newCall(state: State, url: unknown): Call {
     query: "",
     pairs: "",
     url,
+    querystring: undefined,
   };
 }
 
@@ -3813,19 +4095,18 @@ function placeParameters(plan: Plan, call: Call, fills: number[], headers: Json)
     if (value === undefined && where === "header" && ownField(headers, name.toLowerCase()) !== undefined) continue;
     value = parameterValue(plan, i, value);
     if (value === undefined) continue;
-    if (typeof value === "object" && where !== "query" && isNested(value)) {
+    if (typeof value === "object" && where !== "query" && where !== "querystring" && isNested(value)) {
       fail(`parameter ${quote(name)} holds a list or object in another: no ${where} style writes it`);
     }
     if (where === "query") query = queryPairs(query, name, value, parameter, "&");
+    else if (where === "querystring") {
+      call.querystring = [queryString(parameter, value, plan.route), !!parameter.fields];
+    } else if (where === "cookie" && parameter.style === "cookie") cookie = cookiePairs(cookie, name, value, parameter);
     else if (where === "cookie") cookie = queryPairs(cookie, name, value, parameter, "; ");
     else if (where === "header") addHeaders(headers, { [name]: headerText(parameter, value) });
     else {
       // Only `""`, a list or an object can leave a path segment empty: the path is looked at then.
       emptyish ||= plan.guard && (value === "" || typeof value === "object");
-      // 3.0.3's table writes an unexploded label object as `.R.100.G.200`: its keys and values, as `{.x*}` writes a list.
-      if (parameter.style === "label" && !parameter.explode && isPlainObject(value)) {
-        value = Object.entries(value).flatMap((entry) => (entry[1] == null ? [] : entry));
-      }
       values ??= {};
       // put() only for `__proto__` (see addProperty()).
       if (variable === "__proto__") put(values, variable, value);
@@ -3837,6 +4118,17 @@ function placeParameters(plan: Plan, call: Call, fills: number[], headers: Json)
   const url = expand(plan.path, values ?? NONE);
   if (emptyish) refuseEmptySegment(plan, url);
   return url;
+}
+
+/**
+ * A call's query with its querystring first: other pairs (an undeclared `"query:"` key, a query credential, the base
+ * URL's query) may follow a URL-encoded form's; a querystring of any other media type is the whole query.
+ */
+function withQueryString({ route, query: literal }: Plan, [text, form]: [string, boolean], query: string): string {
+  if (!form && (query || literal)) {
+    fail(`${quote(route)}: its querystring is the whole query: no other pair goes with it`);
+  }
+  return query ? (text && text + "&") + query : text;
 }
 
 /**
@@ -3882,6 +4174,7 @@ function callOperation(api: Api, options: Json, route: string | undefined): Requ
   if (chosen.query) query = query ? query + "&" + chosen.query : chosen.query;
   const rest = plan.get && (call.query || call.url !== undefined) ? addPairs(call.query, "url", call.url) : "";
   if (rest) query = query ? query + "&" + rest : rest;
+  if (call.querystring) query = withQueryString(plan, call.querystring, query);
   const result: RequestOptions = {
     method: plan.method,
     // Whether the path key starts with "/" is the plan's: reading a string just built would flatten it.
@@ -3907,12 +4200,32 @@ function reducedServer({ url, variables }: Server): Json[] {
   return [Object.keys(declared).length ? { url, variables: declared } : { url }];
 }
 
+/** A querystring parameter written back (see `reducedParameter()`): its media type, a form's fields and encoding. */
+function reducedQueryString(reduced: Json, { required, type, fields }: Param): string {
+  if (required) reduced.required = true;
+  const media: Json = {};
+  if (fields) {
+    const properties: Json = {};
+    for (const [name, shape] of fields.shapes) {
+      put(properties, name, shape === "any" ? {} : { type: shape === "primitive" ? "string" : shape });
+    }
+    media.schema = { properties };
+    media.encoding = {};
+    for (const [name, { style, explode, type: part }] of fields.encoding) {
+      put(media.encoding, name, style ? { style, explode, contentType: part } : { contentType: part });
+    }
+  }
+  reduced.content = { [type!]: media };
+  return JSON.stringify(reduced);
+}
+
 /** A parameter plan written back as JSON text (to be compared between operations): defaults left out. */
 function reducedParameter(parameter: Param): string {
   const { name, in: where, style, explode, required, type, shape, date, reserved, empty } = parameter;
   const reduced: Json = { name, in: where };
+  if (where === "querystring") return reducedQueryString(reduced, parameter);
   if (style !== (where === "query" || where === "cookie" ? "form" : "simple")) reduced.style = style;
-  if (explode !== (style === "form")) reduced.explode = explode;
+  if (explode !== (style === "form" || style === "cookie")) reduced.explode = explode;
   if (reserved) reduced.allowReserved = true;
   if (empty) reduced.allowEmptyValue = true;
   if (required && where !== "path") reduced.required = true;
@@ -4007,7 +4320,7 @@ function reducedOperation(
   parameters: string[],
   [schemas, written, at]: [Map<Map<string, Shape>, string>, Map<unknown, string>, string],
 ): Json {
-  const operation: Json = {};
+  const operation: Json = plan.id === undefined ? {} : { operationId: plan.id };
   if (plan.server && plan.server !== root[0]) operation.servers = reducedServer(plan.server);
   // An operation that inherits the description's requirements keeps inheriting them: one list, however many share it.
   if (plan.security !== root[1]) operation.security = reducedSecurity(plan.security);
@@ -4054,9 +4367,7 @@ function reducedPath(
   [schemas, written]: [Map<Map<string, Shape>, string>, Map<unknown, string>],
 ): Json {
   const item = needed(context, ownField(context.description.paths, path), `path ${quote(path)}`);
-  const plans = Object.keys(item)
-    .filter((method) => METHOD.test(method))
-    .map((method) => planOf(context, method, path));
+  const plans = operationsOf(item).map(([method]) => planOf(context, method, path));
   // Operations read from the nodes another path's were, on its server: that path's item, referred to.
   const key = plans
     .map((plan) => `${plan.method} ${nodeId(context, plan.operation)} ${nodeId(context, plan.server ?? NONE)}`)
@@ -4077,7 +4388,16 @@ function reducedPath(
   if (common.size) reduced.parameters = [...common].map((text) => JSON.parse(text));
   plans.forEach((plan, i) => {
     const own = lists[i]!.filter((text) => !common.has(text));
-    put(reduced, plan.method, reducedOperation(plan, root, own, [schemas, written, `${at}/${plan.method}`]));
+    // 3.2's `additionalOperations` keys are the methods as they are sent: uppercase (see `operationNode()`).
+    const fixed = METHOD.test(plan.method);
+    const field = fixed ? plan.method : plan.method.toUpperCase();
+    if (!fixed) reduced.additionalOperations ??= {};
+    const pointer = `${at}/${fixed ? "" : "additionalOperations/"}${field}`;
+    put(
+      fixed ? reduced : reduced.additionalOperations,
+      field,
+      reducedOperation(plan, root, own, [schemas, written, pointer]),
+    );
   });
   return reduced;
 }
@@ -4121,6 +4441,17 @@ function reduceDescription(context: Context): OpenAPIDescription {
 
 // --- 8.12 The types of a description's calls (compile time only) -----------------------------------------------------
 
+/** `withOpenAPI()`'s options. */
+export interface OpenAPIOptions {
+  /**
+   * The URL the description was retrieved from (`response.url` of the `fetch()` that got it). A relative server URL
+   * (`.`, `./test`, `../v2/`, `/api/v3`) resolves against it, as OpenAPI 3.2 says, never above its origin; and it is
+   * the description's own URI for its `$ref`s where it says no `$self`.
+   * @default undefined: a relative server goes under the `baseUrl` you set
+   */
+  url?: string;
+}
+
 /**
  * An OpenAPI 3.0 or 3.1 description, or a Swagger 2.0 one, parsed from JSON (or YAML). `withOpenAPI()` reads its
  * `paths`, its `servers` (2.0: `host`, `basePath`, `schemes`), and `components` (2.0: `definitions`, `parameters`,
@@ -4137,8 +4468,8 @@ export interface OpenAPIDescription {
 // GitHub, `@octokit/openapi-types`); the routes, parameters and bodies it describes become the types of
 // `endpoint()`'s calls. Types only: casting `endpoint` adds no runtime bytes.
 
-/** The methods an OpenAPI path item can have an operation for. */
-type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+/** The methods an OpenAPI path item has a field for (3.2's `query` is QUERY). */
+type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace" | "query";
 
 /** The operation of a path item under a method, or `never` (openapi-typescript 7 writes `put?: never`). */
 type OperationAt<PathItem, Method> = Method extends keyof PathItem ? Exclude<PathItem[Method], undefined> : never;
@@ -4156,12 +4487,38 @@ export type OpenAPIRoute<Paths> = {
   }[keyof Paths[Path] & HttpMethod];
 }[keyof Paths & string];
 
-/** The operation a route names. */
-type RouteOperation<Paths, Route> = [Route] extends [`${infer Method extends Uppercase<HttpMethod>} ${infer Path}`]
+/** The operation a route names: by `"METHOD /path"`, or by its `operationId` (`Operations`, openapi-typescript's). */
+type RouteOperation<Paths, Route, Operations = never> = [Route] extends [
+  `${infer Method extends Uppercase<HttpMethod>} ${infer Path}`,
+]
   ? Path extends keyof Paths
     ? OperationAt<Paths[Path], Lowercase<Method>>
     : never
-  : never;
+  : Route extends OperationIds<Operations>
+    ? Operations[Route & keyof Operations]
+    : never;
+
+/**
+ * The operationIds of openapi-typescript's `operations`, for completions; none where it has none (it writes
+ * `Record<string, never>` then, whose keys would be every string).
+ */
+type OperationIds<Operations> = [Operations] extends [never]
+  ? never
+  : string extends keyof Operations
+    ? never
+    : keyof Operations & string;
+
+/**
+ * Whether a route is one `Paths` cannot type: a path it has, under a method in uppercase that no field of it types
+ * (3.2's QUERY and `additionalOperations`, which openapi-typescript leaves out). Such a call is taken as it is.
+ */
+type Untyped<Paths, Route> = Route extends `${infer Method} ${infer Path}`
+  ? Path extends keyof Paths
+    ? Method extends Uppercase<Exclude<HttpMethod, "query">> | Lowercase<Method>
+      ? false
+      : true
+    : false
+  : false;
 
 /** Where a parameter can be: a plain `endpoint` sends path and query parameters by name, `withOpenAPI()` all four. */
 export type OpenAPILocation = "path" | "query" | "header" | "cookie";
@@ -4429,6 +4786,8 @@ export interface Undeclared {
   [variable: `server:${string}`]: string | number | undefined;
   /** A credential for a security scheme of the description: `"auth:api_key": key` (see `withOpenAPI()`). */
   [credential: `auth:${string}`]: OpenAPICredential | null | undefined;
+  /** 3.2's `in: "querystring"` parameter, which openapi-typescript does not type: `"querystring:filter": { … }`. */
+  [querystring: `querystring:${string}`]: unknown;
 }
 
 /**
@@ -4475,8 +4834,17 @@ export type OperationOptions<Operation, Defaults = {}, In extends OpenAPILocatio
       : never
     : never;
 
-/** A description's route's method, lowercase: simpler than RouteMethod(), which a check of every call would pay for. */
-type OperationMethod<Route> = Route extends `${infer Method} ${string}` ? Lowercase<Method> : string;
+/**
+ * A description's route's method, lowercase: simpler than RouteMethod(), which a check of every call would pay for.
+ * An `operationId` tells no method: one whose operation has no request body is read as a GET's (no body options).
+ */
+type OperationMethod<Route, Operation = unknown> = Route extends `${infer Method} ${string}`
+  ? Lowercase<Method>
+  : Operation extends { requestBody?: infer Body }
+    ? [Exclude<Body, undefined>] extends [never]
+      ? "get"
+      : string
+    : "get";
 
 /** The options argument: required when something in it is. */
 type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [options: Options];
@@ -4487,13 +4855,19 @@ type OptionsArgument<Options> = {} extends Options ? [options?: Options] : [opti
  * something in them is; loose for a route known only as a `string` (and for an unknown one, which is an error
  * on the route itself); none after the `endpoint(options)` form.
  */
-export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILocation = "path" | "query"> =
-  RouteOperation<Paths, Route> extends infer Operation
+export type OpenAPIArguments<
+  Paths,
+  Route,
+  Defaults = {},
+  In extends OpenAPILocation = "path" | "query",
+  Operations = never,
+> =
+  RouteOperation<Paths, Route, Operations> extends infer Operation
     ? [Operation] extends [never]
       ? [Route] extends [string]
         ? [options?: EndpointOptions]
         : []
-      : OptionsArgument<OperationOptions<Operation, Defaults, In, OperationMethod<Route>>>
+      : OptionsArgument<OperationOptions<Operation, Defaults, In, OperationMethod<Route, Operation>>>
     : never;
 
 /**
@@ -4501,11 +4875,13 @@ export type OpenAPIArguments<Paths, Route, Defaults = {}, In extends OpenAPILoca
  * the error and the editor's completions. Whether it has it is read off the route (its method, its path key), so
  * that a right call never lists every route of a big description.
  */
-type RouteArgument<Paths, Route> = [Route] extends [string]
+type RouteArgument<Paths, Route, Operations = never> = [Route] extends [string]
   ? string extends Route
     ? Route
-    : [RouteOperation<Paths, Route>] extends [never]
-      ? OpenAPIRoute<Paths>
+    : [RouteOperation<Paths, Route, Operations>] extends [never]
+      ? Untyped<Paths, Route> extends true
+        ? Route
+        : OpenAPIRoute<Paths> | OperationIds<Operations>
       : Route
   : Route;
 
@@ -4565,8 +4941,12 @@ export type OpenAPIResponse<Paths, Route extends OpenAPIRoute<Paths>> =
  * const github = endpoint as OpenAPIEndpoint<paths>;
  * github("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", title: "Found a bug" });
  */
-export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends OpenAPILocation = "path" | "query">
-  extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
+export interface OpenAPIEndpoint<
+  Paths,
+  Defaults extends object = {},
+  In extends OpenAPILocation = "path" | "query",
+  Operations = never,
+> extends Pick<Endpoint<Defaults>, "DEFAULTS" | "merge" | "parse"> {
   /**
    * Build request options for one of the description's routes, such as `"POST /repos/{owner}/{repo}/issues"`,
    * and its options; or from options alone, where `url` is required and `method` defaults to GET. One
@@ -4574,16 +4954,19 @@ export interface OpenAPIEndpoint<Paths, Defaults extends object = {}, In extends
    * @throws {TypeError} naming the option, header, parameter or template position at fault.
    */
   <Route extends string | EndpointOptions>(
-    route: RouteArgument<Paths, Route>,
-    ...options: OpenAPIArguments<Paths, Route, Defaults, In>
-  ): RequestOptions & { method: Route extends string ? RouteMethod<Route> : string; headers: EndpointHeaders };
+    route: RouteArgument<Paths, Route, Operations>,
+    ...options: OpenAPIArguments<Paths, Route, Defaults, In, Operations>
+  ): RequestOptions & {
+    method: Route extends `${string} ${string}` ? RouteMethod<Route> : string;
+    headers: EndpointHeaders;
+  };
   /**
    * A typed endpoint with these options as defaults: a parameter they set is optional in every call; server values
    * and credentials (`"auth:<scheme>"`) are given once.
    */
   defaults<const Options extends EndpointOptions & Undeclared>(
     options: Options,
-  ): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In>;
+  ): OpenAPIEndpoint<Paths, Omit<Defaults, keyof Options> & Options, In, Operations>;
 }
 
 // What the public types above are built from, exported (each documented where it is declared) so that the
@@ -4615,6 +4998,7 @@ export type {
   NoFields,
   OpenBody,
   OperationAt,
+  OperationIds,
   OperationMethod,
   OptionsArgument,
   ParameterKey,
@@ -4628,6 +5012,7 @@ export type {
   SuccessBody,
   SuccessStatuses,
   TakenNames,
+  Untyped,
   WholeForm,
 };
 

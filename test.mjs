@@ -220,6 +220,9 @@ else {
     ),
     // swagger-client, the peer whose own tests found four faults, building the same 395 calls: each difference judged.
     run("oracle: swagger-client beside withOpenAPI, each difference judged", [...tsx, "peer.test.ts"], {}, true),
+    // The OpenAPI 3.2 reference, written from the specification alone: QUERY, additional methods, querystring, cookie
+    // style, sequential bodies, servers relative to the description's location, `$self`, operationIds.
+    run("oracle: the OpenAPI 3.2 reference beside withOpenAPI", [...tsx, "openapi32.test.ts"], {}, true),
     // Every operation of 83 real Swagger 2.0 descriptions, from the 2.0 file and from its 3.0 conversion.
     corpora.then(() =>
       run("oracle: Swagger 2.0 descriptions against their conversion", [...tsx, "swagger.test.ts"], {}, true),

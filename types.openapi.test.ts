@@ -18,7 +18,7 @@ import {
 import type { paths as AI } from "./fixtures/ai.paths.ts";
 import type { paths as Files } from "./fixtures/files.paths.ts";
 import type { paths as Notes } from "./fixtures/notes.paths.ts";
-import type { paths as SwaggerPetstore } from "./fixtures/swagger-petstore.paths.ts";
+import type { operations as SwaggerOperations, paths as SwaggerPetstore } from "./fixtures/swagger-petstore.paths.ts";
 import type { paths as Telecom } from "./fixtures/telecom.paths.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -373,3 +373,35 @@ petstore2("GET /pet/{petId}", { petId: "ten", "auth:api_key": "k" });
 petstore2("PUT /pet/{petId}", { petId: 10 });
 // @ts-expect-error `status` takes the 2.0 file's enum
 petstore2("GET /pet/findByStatus", { status: ["adopted"] });
+
+// --- operationIds: `withOpenAPI<paths, operations>` types a call by id as its route's call ------------------------------
+
+const byId = withOpenAPI<SwaggerPetstore, SwaggerOperations>(endpoint, swagger2);
+byId("getPetById", { petId: 10, "auth:api_key": "k" });
+byId("updatePetWithForm", { petId: 10, name: "Rex" });
+byId.defaults({ "auth:api_key": "k" })("getPetById", { petId: 10 });
+// @ts-expect-error petId is a number, as through the route
+byId("getPetById", { petId: "ten" });
+// @ts-expect-error a name the operation lacks ("petID")
+byId("getPetById", { petID: 10 });
+// @ts-expect-error no such operationId ("getPetByID")
+byId("getPetByID", { petId: 10 });
+// @ts-expect-error an id's operation without a request body takes no body properties
+byId("getPetById", { petId: 10, data: {} });
+// The route forms keep their checks.
+byId("GET /pet/{petId}", { petId: 10 });
+// @ts-expect-error the route's operation is POST, not PUT
+byId("PUT /pet/{petId}", { petId: 10 });
+
+// A description without operationIds (openapi-typescript writes `Record<string, never>`) still catches a typo.
+const noIds = withOpenAPI<Telecom, Record<string, never>>(endpoint, telecomDescription);
+// @ts-expect-error no such route
+noIds("GET /nowhere");
+
+// 3.2's QUERY and `additionalOperations`, which openapi-typescript leaves out of `paths`: taken loosely on a path it has.
+byId("QUERY /pet/{petId}", { petId: 10, anything: true });
+byId("LINK /pet/{petId}", { petId: 10 });
+// @ts-expect-error a path the description lacks is still an error
+byId("QUERY /pets", {});
+// A querystring parameter is typed loosely too, by its escape.
+byId("GET /pet/findByStatus", { status: ["sold"], "querystring:filter": { a: 1 } });
