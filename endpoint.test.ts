@@ -3187,9 +3187,16 @@ openapi(
     }
     const undeclared = withOpenAPI(endpoint, {
       servers: [{ url: "https://api.example" }],
+      components: { securitySchemes: { other: { type: "http", scheme: "bearer" } } },
       paths: { "/a": needs(["nope"]) },
     });
-    throwsType(() => undeclared("GET /a"), '"GET /a": security scheme "nope" is not declared');
+    throwsType(
+      () => undeclared("GET /a", { "auth:other": "t" } as never),
+      '"GET /a": security scheme "nope" is not declared',
+    );
+    // A call that gives no credentials sends none, as its caller wires them: the fault is met only by one that gives.
+    for (const [scheme] of cases) assert.is(broken(scheme)("GET /a").headers.authorization, undefined);
+    assert.is(undeclared("GET /a").url, "https://api.example/a");
     // A name that is any other name: never a prototype's.
     const proto = withOpenAPI(endpoint, {
       servers: [{ url: "https://api.example" }],

@@ -37,8 +37,10 @@
  *   | the types of a literal route's call                      | 7    | `RouteOptions`                    |
  *   | how a description is read: own properties, `$ref`s       | 8.3  | `readDescription()`, `resolve()`  |
  *   | what Swagger 2.0 says, as 3.0 nodes                      | 8.4  | `swaggerOperation()`              |
+ *   | which operation a route or operationId names             | 8.5  | `planOf()`, `operationNode()`     |
  *   | what is read of an operation, and how strictly           | 8.5  | `readPlan()`                      |
  *   | where a server's variables may go, the base URL          | 8.6  | `serverOf()`, `serverBase()`      |
+ *   | a relative server, against where the description was     | 8.6  | `resolved()`, `serverBase()`      |
  *   | which credentials a call sends, and where                | 8.7  | `chooseCredentials()`             |
  *   | how a parameter or form field's value is written         | 8.8  | `writePairs()`, `parameterValue()`|
  *   | which media type a body goes as, and how                 | 8.9  | `bodyType()`, `bodyValue()`       |
@@ -1374,25 +1376,30 @@ export type {
 // --- 8.1 Entry points ------------------------------------------------------------------------------------------------
 
 /**
- * `endpoint` building each call as an OpenAPI 3.0 or 3.1 description says, or a Swagger 2.0 one read as its 3.0
+ * `endpoint` building each call as an OpenAPI 3.0, 3.1 or 3.2 description says, or a Swagger 2.0 one read as its 3.0
  * equivalent, with nothing to configure:
  * - the URL on the operation's server (else the path's, else the description's), its variables at their defaults
  *   or the call's (or `defaults()`') `"server:<name>"` values, each held to its place in the URL and its `enum`;
- *   a `baseUrl` you set replaces the server, and a relative server (`/v1`), or none, goes under the one you set;
+ *   a `baseUrl` you set replaces the server; a relative server (`/v1`, `../v2`) resolves against where the
+ *   description came from (`options.url`), else goes under the `baseUrl` you set, as does none;
  * - `accept` from what the operation answers on success, `content-type` from its request body's media type and the
  *   body's shape (JSON Patch only for a list), unless you set them (or a `mediaType`);
- * - path, query, header and cookie parameters where the description puts them, each in its `style` and `explode`
- *   (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs, values nested deeper
+ * - path, query, querystring, header and cookie parameters where the description puts them, each in its `style` and
+ *   `explode`
+ *   (query parameters of every method, `allowReserved` too), percent-encoded as RFC 3986 needs (3.2's `cookie`
+ *   style not), a querystring as its media type writes the whole query, values nested deeper
  *   than a style writes in the bracket form (`filter[tags][0]=a`), each of the shape its schema's `type` allows, a
  *   `Date` as ISO 8601;
  * - a JSON body as `endpoint()` builds it (a string given whole as `data` is JSON text), a form body as
  *   `URLSearchParams` or `FormData` (multipart where a field holds a file or bytes), each property as its Encoding
- *   Object says; a required body the call leaves out as the empty value of its media type (`{}`), none for GET;
+ *   Object says, a list as a sequential JSON type (JSON Lines); a required body the call leaves out as the empty value
+ *   of its media type (`{}`), none for GET;
  * - credentials by security scheme, as `"auth:<name>"` keys (per call or in `defaults()`): those of the first
  *   alternative of the operation's `security` you gave all of; a call that gives none is sent without.
  *
  * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
- * /files/{id}#shared"`); parameters and body properties sit beside each other by name, one name filling every
+ * /files/{id}#shared"`, 3.2's `"QUERY /search"` and `additionalOperations` `"LINK /x"`), or by its `operationId`
+ * (`"getPetById"`, the same request); parameters and body properties sit beside each other by name, one name filling every
  * parameter that has it. A parameter named like a named option (`headers`, `data`…) is `"<in>:<name>"`
  * (`"query:headers"`), as any parameter may be; a body property or form field that clashes with anything
  * `"body:<name>"` (`"body:method"`).
@@ -1402,11 +1409,13 @@ export type {
  * one, a 2.0 construct 3.0 cannot express), a missing required parameter or server variable, a named option given
  * where the operation has a parameter of its name, a server variable's value that would leave its place in the URL,
  * a value of a shape the schema rules out or with no text form, credentials given of which no alternative is met,
- * and a relative server (or none) with no `baseUrl` set.
+ * a relative server (or none) with no `baseUrl` set, an `additionalOperations` key not in uppercase, an operationId two
+ * operations share, and a `$ref` to another document.
  * @example
- * const petstore = withOpenAPI<paths>(endpoint, description);
+ * const petstore = withOpenAPI<paths, operations>(endpoint, description, { url: "https://petstore.swagger.io/v2/openapi.json" });
  * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
  * // "https://petstore.swagger.io/v2/pet/findByStatus?status=available&status=pending"
+ * petstore("getPetById", { petId: 10 }).url // "https://petstore.swagger.io/v2/pet/10"
  */
 export function withOpenAPI<Paths = never, Operations = never>(
   // biome-ignore lint/suspicious/noExplicitAny: an endpoint with any defaults.
@@ -1591,6 +1600,8 @@ interface Scheme {
   field: string;
   /** The auth-scheme written before the credential (`Bearer`), `""` for an API key; `Basic` takes a user and password. */
   prefix: string;
+  /** What the description gets wrong about it: raised only where a call gives credentials (see `schemeFor()`). */
+  fault?: string;
 }
 
 /** A `security` list: its alternatives, each the schemes it needs together; the places they write, and whether in a query. */
@@ -2236,6 +2247,41 @@ function once<T>(map: Map<unknown, T | TypeError>, key: unknown, read: () => T, 
   const found = map.get(key);
   if (found instanceof TypeError) throw found;
   return found as T;
+}
+
+/**
+ * The route an `operationId` names, `"METHOD /path"` (the method of an `additionalOperations` key as written); none for
+ * a path key, or a route that starts with `/`: those are paths. An id two operations share is refused, naming them.
+ */
+function operationRoute(context: Context, id: string): string | undefined {
+  if (id.startsWith("/") || ownField(context.description.paths, id) !== undefined) return undefined;
+  context.ids ??= operationIds(context);
+  const routes = context.ids.get(id);
+  if (routes && routes.length > 1) {
+    fail(`operationId ${quote(id)} names ${routes.length} operations: ${routes.slice(0, 3).map(quote).join(", ")}`);
+  }
+  return routes?.[0];
+}
+
+/**
+ * Each `operationId` of the operations of the description's paths (not of its callbacks or webhooks: requests the API
+ * sends, not calls), with the routes that have it; read once, when a call first names one.
+ */
+function operationIds(context: Context): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  const { paths } = context.description;
+  for (const path of Object.keys(paths)) {
+    const item = resolve(context, paths[path]);
+    for (const [method, node] of item ? operationsOf(item) : []) {
+      const operation = resolve(context, node);
+      const id = operation && ownField(operation, "operationId");
+      if (typeof id !== "string" || id.startsWith("/") || /\s/.test(id)) continue;
+      const routes = ids.get(id) ?? [];
+      routes.push(`${method.toUpperCase()} ${path}`);
+      ids.set(id, routes);
+    }
+  }
+  return ids;
 }
 
 /**
@@ -3027,6 +3073,19 @@ function readScheme(context: Context, name: string): Scheme {
   return sends(where, where === "header" ? key.toLowerCase() : key, "");
 }
 
+/**
+ * A scheme read once (see `readScheme()`). One the description gets wrong is kept with its fault, which a call that
+ * gives credentials meets: a call that gives none sends none (the caller wires them), and needs no scheme.
+ */
+function schemeFor(context: Context, name: string): Scheme {
+  try {
+    return once(context.schemeOf, name, () => readScheme(context, name));
+  } catch (error) {
+    const fault = (error as TypeError).message.slice("endpoint-options: ".length);
+    return { name, in: "none", field: "", prefix: "", fault };
+  }
+}
+
 /** No security: what an operation without requirements needs. */
 const NO_SECURITY: Security = { alternatives: [], places: new Set(), query: false };
 
@@ -3047,7 +3106,7 @@ function readSecurity(context: Context, operation: Json, root: Json): Security {
     const alternatives = Array.from(list, (requirement: unknown, i) => {
       if (!isPlainObject(requirement)) mustBe(`${at}: requirement ${i}`, "an object", requirement);
       return Object.keys(requirement).map((name) => {
-        const scheme = once(context.schemeOf, name, () => readScheme(context, name));
+        const scheme = schemeFor(context, name);
         places.add(scheme.in + ":" + scheme.field);
         return scheme;
       });
@@ -3178,7 +3237,10 @@ function chooseCredentials(
   };
   const filled = (scheme: Scheme) => callerFills(plan, scheme, headers, call, names);
   // `null` is no credential, as it is no value for a parameter: a call may unset one the defaults give.
-  const met = (scheme: Scheme) => scheme.in === "none" || given.get(scheme.name) != null || filled(scheme);
+  const met = (scheme: Scheme) => {
+    if (scheme.fault !== undefined) fail(`${quote(plan.route)}: ${scheme.fault}`);
+    return scheme.in === "none" || given.get(scheme.name) != null || filled(scheme);
+  };
   // Without a call, the choice is the same for every operation of one list: made once (see `apiFor()`).
   const alternative = choices?.has(plan.security)
     ? choices.get(plan.security)
@@ -3635,7 +3697,14 @@ function bodyValue(plan: Plan, call: Call, type: string | undefined): unknown {
   } else if (whole === undefined) value = fields ? Object.fromEntries(fields) : object;
   else if (isForm(whole)) value = asForm(whole as object, type);
   else if (typeof whole === "string" && type !== undefined && isJson(type)) value = JSON.stringify(whole);
-  if (type !== undefined && typeof value === "object" && value !== null && SEQUENTIAL.test(type)) {
+  // The type an object usually goes as is JSON's: only another is looked at (a body is sent every call).
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    type !== body.object &&
+    type !== undefined &&
+    SEQUENTIAL.test(type)
+  ) {
     value = sequence(value, type, route);
   }
   if (value === undefined && (method === "put" || method === "patch")) value = "";
@@ -3800,41 +3869,6 @@ function apiFor(context: Context, defaults: State): Api {
     };
   }, 1000);
   return { context, state, values, credentials, prepared };
-}
-
-/**
- * The route an `operationId` names, `"METHOD /path"` (the method of an `additionalOperations` key as written); none for
- * a path key, or a route that starts with `/`: those are paths. An id two operations share is refused, naming them.
- */
-function operationRoute(context: Context, id: string): string | undefined {
-  if (id.startsWith("/") || ownField(context.description.paths, id) !== undefined) return undefined;
-  context.ids ??= operationIds(context);
-  const routes = context.ids.get(id);
-  if (routes && routes.length > 1) {
-    fail(`operationId ${quote(id)} names ${routes.length} operations: ${routes.slice(0, 3).map(quote).join(", ")}`);
-  }
-  return routes?.[0];
-}
-
-/**
- * Each `operationId` of the operations of the description's paths (not of its callbacks or webhooks: requests the API
- * sends, not calls), with the routes that have it; read once, when a call first names one.
- */
-function operationIds(context: Context): Map<string, string[]> {
-  const ids = new Map<string, string[]>();
-  const { paths } = context.description;
-  for (const path of Object.keys(paths)) {
-    const item = resolve(context, paths[path]);
-    for (const [method, node] of item ? operationsOf(item) : []) {
-      const operation = resolve(context, node);
-      const id = operation && ownField(operation, "operationId");
-      if (typeof id !== "string" || id.startsWith("/") || /\s/.test(id)) continue;
-      const routes = ids.get(id) ?? [];
-      routes.push(`${method.toUpperCase()} ${path}`);
-      ids.set(id, routes);
-    }
-  }
-  return ids;
 }
 
 /** A named option given where the operation has a parameter of its name, or a header name it may not set, refused. */
@@ -4324,6 +4358,9 @@ function reducedOperation(
   if (plan.server && plan.server !== root[0]) operation.servers = reducedServer(plan.server);
   // An operation that inherits the description's requirements keeps inheriting them: one list, however many share it.
   if (plan.security !== root[1]) operation.security = reducedSecurity(plan.security);
+  // A scheme the description gets wrong cannot be written back as what it is: refused, as a call giving it would be.
+  const fault = plan.security.alternatives.flat().find((scheme) => scheme.fault !== undefined)?.fault;
+  if (fault) fail(`${quote(plan.route)}: ${fault}`);
   // A header parameter the description may not set stays declared: a call's key naming it is refused, not sent.
   const refused = [...plan.keys].filter(([, slots]) => slots === REFUSED).map(([name]) => ({ name, in: "header" }));
   const declared = [...parameters.map((text) => JSON.parse(text)), ...refused];
