@@ -631,7 +631,9 @@ else {
     const [id, route] = [ns["withOpenAPI, by operationId"], ns["withOpenAPI, by route"]];
     if (!id || !route) continue;
     const ratio = id / route;
-    console.log(`${workload}: ${ratio.toFixed(2)}× the call by its route (target 1.05×)${ratio > 1.05 ? ": missed" : ""}.`);
+    console.log(
+      `${workload}: ${ratio.toFixed(2)}× the call by its route (target 1.05×)${ratio > 1.05 ? ": missed" : ""}.`,
+    );
   }
   // The target: at least 10× @octokit/endpoint on every workload. What the hand-written floor costs, as measured.
   for (const { workload, ns } of rows) {

@@ -1441,17 +1441,19 @@ export function withOpenAPI(
  * back (its server, its parameters with their styles and shapes, its request body's media types, encoding and form
  * fields, its success media types, its security), `$ref`s followed. `withOpenAPI()` builds every request from it as
  * from the whole description. Run it at build time, so that a browser app ships kilobytes, not megabytes: GitHub's
- * 13 MB description becomes about 290 KB (13 KB gzip). It reads every operation as a first call would, in time
- * linear in the description's size. A Swagger 2.0 description becomes the OpenAPI 3.0 one that builds the same
- * requests (a `tsv` list is written `style: tabDelimited`, which 3.0 lacks and `withOpenAPI()` reads).
+ * 13 MB description becomes about 355 KB (22 KB gzip, 8 KB of it operationIds). It reads every operation as a first
+ * call would, in time linear in the description's size, and writes a part many operations share once. A Swagger 2.0
+ * description becomes the OpenAPI 3.0 one that builds the same requests (a `tsv` list is written `style:
+ * tabDelimited`, which 3.0 lacks and `withOpenAPI()` reads); a 3.2 one stays 3.2.
  * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or, naming it, for an operation a
  * call would refuse to read.
  * @example
  * // A build step, in Node.js: the description reduced to what withOpenAPI() reads.
  * writeFileSync("api.json", JSON.stringify(reduceOpenAPI(JSON.parse(readFileSync("openapi.json", "utf8")))));
  */
-export function reduceOpenAPI(description: OpenAPIDescription): OpenAPIDescription {
-  return reduceDescription(readDescription(description, "reduceOpenAPI"));
+export function reduceOpenAPI(description: OpenAPIDescription, options?: OpenAPIOptions): OpenAPIDescription {
+  const { url } = checkOptions(options, "reduceOpenAPI()'s options");
+  return reduceDescription(readDescription(description, "reduceOpenAPI", url));
 }
 
 // --- 8.2 The plan's records ------------------------------------------------------------------------------------------
@@ -1464,7 +1466,7 @@ interface Context {
   description: Json;
   /** Where the description was retrieved from (withOpenAPI()'s `url`): a relative server resolves against it. */
   location: string | undefined;
-  /** This document's own URI, against which a `$ref`'s names it: 3.2's `$self` (resolved), else `location`. */
+  /** This document's own URI (no fragment), which a `$ref` names it by: 3.2's `$self` (resolved), else `location`. */
   self: string | undefined;
   /** Each `operationId` of the description's paths and the routes that have it, gathered when first needed. */
   ids: Map<string, string[]> | undefined;
@@ -1476,6 +1478,8 @@ interface Context {
   refs: Map<string, unknown>;
   /** Each operation read, by `"<method> <path>"`; each Server Object; each body schema's properties' shapes. */
   plans: Map<unknown, Plan | TypeError>;
+  /** Each `additionalOperations` map's keys, by their method in lowercase (see `operationNode()`). */
+  methods: Map<Json, Map<string, string>>;
   /** Each Request Body Object read, by node; for GET and HEAD apart. */
   bodies: [Map<Json, BodyPlan | TypeError>, Map<Json, BodyPlan | TypeError>];
   /** Each success answer's media types and accept header, by the content they come from (see `successTypes()`). */
@@ -1609,6 +1613,8 @@ interface Security {
   alternatives: Scheme[][];
   places: Set<string>;
   query: boolean;
+  /** The first fault of a scheme it names (see `schemeFor()`), found once. */
+  fault: string | undefined;
 }
 
 /**
@@ -1745,13 +1751,14 @@ function readDescription(description: OpenAPIDescription, who: string, location?
   const schemes = swagger
     ? swaggerSchemes(description)
     : isPlainObject(components) && ownField(components, "securitySchemes");
+  const place = location === undefined ? location : checkLocation(location);
+  // The document's own URI: its `$self` (a string; resolved against where it came from), else where it came from.
+  let uri = place;
+  if (typeof self === "string") uri = place === undefined ? self : resolved(place, self);
   return {
     description,
-    location: location === undefined ? location : checkLocation(location),
-    self:
-      typeof self === "string" && location !== undefined
-        ? resolved(location as string, self)
-        : ((self ?? location) as string | undefined),
+    location: place,
+    self: uri?.split("#", 1)[0],
     ids: undefined,
     swagger: swagger
       ? { operations: new Map(), servers: new Map(), contents: new Map(), lists: new Map(), bodyTypes: new Map() }
@@ -1760,6 +1767,7 @@ function readDescription(description: OpenAPIDescription, who: string, location?
     refs: new Map(),
     plans: new Map(),
     operations: [new Map(), new Map()],
+    methods: new Map(),
     bodies: [new Map(), new Map()],
     answers: new Map(),
     nodeIds: new Map(),
@@ -1799,8 +1807,7 @@ function localRef({ self }: Context, ref: string): string {
   const hash = ref.indexOf("#");
   if (hash <= 0 || self === undefined) return ref;
   const document = ref.slice(0, hash);
-  const own = self.split("#", 1)[0]!;
-  const same = authorityOf(own) ? resolved(own, document) === own : document === own;
+  const same = authorityOf(self) ? resolved(self, document) === self : document === self;
   return same ? ref.slice(hash) : ref;
 }
 
@@ -1812,7 +1819,7 @@ function localRef({ self }: Context, ref: string): string {
 function lookUp(context: Context, first: string): unknown {
   const { refs, description } = context;
   const chain: string[] = [];
-  let ref = localRef(context, first);
+  let ref = first;
   let target: unknown;
   for (;;) {
     if (refs.has(ref)) {
@@ -1822,8 +1829,10 @@ function lookUp(context: Context, first: string): unknown {
     // Marked while followed: a chain that reaches it again ends there, naming nothing.
     refs.set(ref, undefined);
     chain.push(ref);
-    target = ref.startsWith("#/") ? description : undefined;
-    for (const token of ref.startsWith("#/") ? ref.slice(2).split("/") : []) {
+    // Made local once per reference written: a long `$self` is compared once, not once per use.
+    const pointer = localRef(context, ref);
+    target = pointer.startsWith("#/") ? description : undefined;
+    for (const token of pointer.startsWith("#/") ? pointer.slice(2).split("/") : []) {
       let key = token;
       try {
         key = decodeURIComponent(token);
@@ -1833,7 +1842,7 @@ function lookUp(context: Context, first: string): unknown {
     }
     const next = isPlainObject(target) ? ownField(target, "$ref") : undefined;
     if (typeof next !== "string") break;
-    ref = localRef(context, next);
+    ref = next;
   }
   for (const link of chain) refs.set(link, target);
   return target;
@@ -2207,19 +2216,29 @@ function operationsOf(item: Json): [method: string, node: unknown][] {
  * key is refused unless it is a token in uppercase (`PURGE`, not `Purge`), and so is one a fixed field already has
  * (`GET`). The refusal is the second element, for the operation's first call to raise.
  */
-function operationNode(item: Json, method: string): [node: unknown, refusal: string | undefined] {
+function operationNode(context: Context, item: Json, method: string): [node: unknown, refusal: string | undefined] {
   const additional = ownField(item, "additionalOperations");
-  const keys = isPlainObject(additional) ? Object.keys(additional) : [];
-  const key = keys.find((found) => found.toLowerCase() === method);
+  let methods = isPlainObject(additional) ? context.methods.get(additional) : undefined;
+  if (isPlainObject(additional) && !methods) {
+    // Each map's keys by their method in lowercase, once: a path item of many is not scanned once per call.
+    methods = new Map();
+    for (const found of Object.keys(additional)) {
+      // A key in uppercase wins over a twin in another case, which is then never one a call names.
+      if (!methods.has(found.toLowerCase()) || found === found.toUpperCase()) methods.set(found.toLowerCase(), found);
+    }
+    context.methods.set(additional, methods);
+  }
+  const key = methods?.get(method);
   const at = `\`additionalOperations\`: ${quote(key ?? "")}`;
   if (METHOD.test(method)) {
     return [ownField(item, method), key === undefined ? undefined : `${at} is the method of the \`${method}\` field`];
   }
   if (key === undefined) return [undefined, undefined];
-  const wrong = !TOKEN.test(key) || key !== key.toUpperCase();
+  // CONNECT and TRACK are no operation fetch sends (it forbids them): refused too.
+  const wrong = !TOKEN.test(key) || key !== key.toUpperCase() || /^(CONNECT|TRACK)$/.test(key);
   return [
     (additional as Json)[key],
-    wrong ? `${at} is no method in uppercase, which is how a request would send it` : undefined,
+    wrong ? `${at} is no method in uppercase that fetch sends (as a request would send it)` : undefined,
   ];
 }
 /**
@@ -2238,7 +2257,8 @@ function once<T>(map: Map<unknown, T | TypeError>, key: unknown, read: () => T, 
     try {
       found = read();
     } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
+      // Only the library's own are a description's faults: any other error is no answer to keep.
+      if (!(error instanceof TypeError) || !error.message.startsWith("endpoint-options: ")) throw error;
       // The readers name the node at fault; the operation is named here, once.
       found = route ? new TypeError(error.message.replace(": ", `: ${quote(route)}: `)) : error;
     }
@@ -2296,7 +2316,7 @@ function planOf(context: Context, method: string, path: string): Plan {
   const route = `${method.toUpperCase()} ${path}`;
   const raw = ownField(context.description.paths, path);
   const item = raw === undefined ? raw : resolve(context, raw, `path ${quote(path)}`);
-  const [node, refusal] = item ? operationNode(item, method) : [];
+  const [node, refusal] = item ? operationNode(context, item, method) : [];
   if (node === undefined) fail(`route ${quote(route)} is not in the description`);
   return once(
     context.plans,
@@ -2793,7 +2813,9 @@ function serverOf(context: Context, server: Json, at: string): Server {
 function checkServerUrl(url: string, scheme: number, authority: number, at: string): void {
   let wrong = authority >= 0 && (url[authority] === undefined || "/?#".includes(url[authority]!));
   if (scheme >= 0 && !url.slice(0, scheme).includes("{")) wrong ||= !/^https?$/i.test(url.slice(0, scheme));
-  if (authority < 0) wrong ||= /[?#]/.test(url);
+  // A relative one whose first segment holds a `:` (`http:evil.example`) is no relative reference (RFC 3986, 4.2):
+  // a URL parser would read a scheme in it.
+  if (authority < 0) wrong ||= /[?#]/.test(url) || /^[^/{]*:/.test(url);
   if (wrong) fail(`${at}: ${quote(url)} is not an HTTP URL, or a path`);
   if (!url.slice(0, authorityOf(url)?.[1]).includes("{")) checkAuthority(url, at);
 }
@@ -3000,8 +3022,11 @@ function serverBase(context: Context, plan: Plan, baseUrl: unknown, values: Map<
   const absolute = server && (server.absolute ?? /^([a-z][\w+.-]*:)?\/\//i.test(fillServer(server, values)));
   // 3.2: a relative server is relative to where the description was retrieved from, when that is known.
   const own = absolute || (server && location !== undefined);
+  const filled = server && !absolute ? fillServer(server, values) : "";
+  // A relative one whose values make a scheme (`h{v}`, `ttp:evil.example`) is no relative reference: never resolved.
+  if (/^[^/]*:/.test(filled)) fail(`server ${quote(server!.url)} makes ${quote(filled)}, which is no HTTP URL or path`);
   if (own && !set) {
-    const url = absolute ? fillServer(server!, values) : resolved(location!, fillServer(server!, values));
+    const url = absolute ? fillServer(server!, values) : resolved(location!, filled);
     return splitBase(url.startsWith("//") ? "https:" + url : url);
   }
   if (!set) {
@@ -3011,7 +3036,7 @@ function serverBase(context: Context, plan: Plan, baseUrl: unknown, values: Map<
   const base = checkBase(baseUrl);
   if (!server || own) return base;
   // Its own `.` and `..` resolved within it: never above the base URL you set.
-  const path = withoutTrailingSlashes(withoutDots("/" + fillServer(server, values).replace(/^\//, "")));
+  const path = withoutTrailingSlashes(withoutDots("/" + filled.replace(/^\//, "")));
   return [base[0] + path, base[1], base[2]];
 }
 
@@ -3087,7 +3112,7 @@ function schemeFor(context: Context, name: string): Scheme {
 }
 
 /** No security: what an operation without requirements needs. */
-const NO_SECURITY: Security = { alternatives: [], places: new Set(), query: false };
+const NO_SECURITY: Security = { alternatives: [], places: new Set(), query: false, fault: undefined };
 
 /**
  * The security an operation needs: its own `security` list (`[]` needs none), else the description's. Each list is
@@ -3102,16 +3127,18 @@ function readSecurity(context: Context, operation: Json, root: Json): Security {
   return once(context.securityOf, list, () => {
     if (!Array.isArray(list)) mustBe(at, "a list of Security Requirement Objects", list);
     const places = new Set<string>();
+    let fault: string | undefined;
     // Array.from() visits a hole too, as `undefined`: refused as any other non-object.
     const alternatives = Array.from(list, (requirement: unknown, i) => {
       if (!isPlainObject(requirement)) mustBe(`${at}: requirement ${i}`, "an object", requirement);
       return Object.keys(requirement).map((name) => {
         const scheme = schemeFor(context, name);
         places.add(scheme.in + ":" + scheme.field);
+        fault ??= scheme.fault;
         return scheme;
       });
     });
-    return { alternatives, places, query: [...places].some((place) => place.startsWith("query:")) };
+    return { alternatives, places, query: [...places].some((place) => place.startsWith("query:")), fault };
   });
 }
 
@@ -3494,6 +3521,9 @@ function queryPairs(text: string, name: string, value: unknown, encoding: Encodi
   return text;
 }
 
+/** A space or comma, then a cookie's `name=`: where a lenient parser starts another pair. Linear: runs do not overlap. */
+const COOKIE_PAIR = /[\s,][\w!#$%&'*+.^`|~-]+=/;
+
 /**
  * 3.2's `style: "cookie"`: a value's pairs as `form` writes them, joined by `; `, neither percent-encoded nor decoded
  * (Appendix D): the caller escapes what a cookie cannot hold. A pair's name that is no token, or a value holding `;`
@@ -3503,7 +3533,8 @@ function cookiePairs(text: string, name: string, value: unknown, encoding: Encod
   writePairs(name, value, encoding, (pair, item, delimiter) => {
     if (item == null) return;
     const written = delimiter === undefined ? pairText(item, pair) : (item as string[]).join(delimiter);
-    if (!TOKEN.test(pair) || written.includes(";") || !FIELD_VALUE.test(written)) {
+    // A space or comma before `name=` is another pair to lenient parsers (RFC 2109's, Python's): refused as `;` is.
+    if (!TOKEN.test(pair) || written.includes(";") || !FIELD_VALUE.test(written) || COOKIE_PAIR.test(written)) {
       fail(`cookie parameter ${quote(name)}: the pair ${quote(pair)} holds what no cookie holds as it is`);
     }
     text += (text && "; ") + pair + "=" + written;
@@ -3519,6 +3550,8 @@ function cookiePairs(text: string, name: string, value: unknown, encoding: Encod
 function queryString({ key, type, fields }: Param, value: unknown, route: string): string {
   if (fields) {
     if (typeof value === "string" || tagOf(value) === "[object URLSearchParams]") {
+      // A form would write a lone surrogate as U+FFFD: refused, as in a field.
+      if (typeof value === "string" && LONE_SURROGATE.test(value)) fail(`parameter ${quote(key)} has a lone surrogate`);
       return String(new (globalThis as Json).URLSearchParams(value));
     }
     if (!isPlainObject(value)) mustBe(`parameter ${quote(key)} of ${quote(route)}`, "an object of fields", value);
@@ -3886,7 +3919,10 @@ function refuseKey({ route, parameters }: Plan, key: string, slots: number[]): n
  * defaults give, beside a route or without one. A `method` beside a route is refused where the route's operation
  * has a parameter of that name (see `CLASH`).
  */
-function readyFor({ prepared, state }: Api, options: Json, route: string | undefined, method: unknown): Prepared {
+function readyFor(api: Api, options: Json, given: string | undefined, method: unknown): Prepared {
+  const { prepared, state, context } = api;
+  // An operationId names its route: a `method` beside it is read as beside that route.
+  const route = given === undefined || given.includes(" ") ? given : (operationRoute(context, given) ?? given);
   let plan: Plan | undefined;
   try {
     plan = route === undefined ? undefined : prepared(route).plan;
@@ -4359,8 +4395,7 @@ function reducedOperation(
   // An operation that inherits the description's requirements keeps inheriting them: one list, however many share it.
   if (plan.security !== root[1]) operation.security = reducedSecurity(plan.security);
   // A scheme the description gets wrong cannot be written back as what it is: refused, as a call giving it would be.
-  const fault = plan.security.alternatives.flat().find((scheme) => scheme.fault !== undefined)?.fault;
-  if (fault) fail(`${quote(plan.route)}: ${fault}`);
+  if (plan.security.fault) fail(`${quote(plan.route)}: ${plan.security.fault}`);
   // A header parameter the description may not set stays declared: a call's key naming it is refused, not sent.
   const refused = [...plan.keys].filter(([, slots]) => slots === REFUSED).map(([name]) => ({ name, in: "header" }));
   const declared = [...parameters.map((text) => JSON.parse(text)), ...refused];
@@ -4386,7 +4421,8 @@ function writeOnce(written: Map<unknown, string>, part: unknown, at: string, wri
   const first = written.get(part);
   if (first !== undefined) return { $ref: first };
   const made = write();
-  if (made !== undefined) written.set(part, at);
+  // A part no longer than a reference to it is written again: a copy costs no more than the `$ref` would.
+  if (made !== undefined && JSON.stringify(made).length > at.length + 12) written.set(part, at);
   return made;
 }
 
@@ -4429,7 +4465,7 @@ function reducedPath(
     const fixed = METHOD.test(plan.method);
     const field = fixed ? plan.method : plan.method.toUpperCase();
     if (!fixed) reduced.additionalOperations ??= {};
-    const pointer = `${at}/${fixed ? "" : "additionalOperations/"}${field}`;
+    const pointer = `${at}/${fixed ? "" : "additionalOperations/"}${pointerToken(field)}`;
     put(
       fixed ? reduced : reduced.additionalOperations,
       field,

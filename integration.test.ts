@@ -185,11 +185,15 @@ function readmeSnippets(): Map<string, string> {
   return snippets;
 }
 
-/** A snippet's promised output: the text after `// → ` in it. */
+/** A snippet's promised output: the text after `// → `, each line of it that has one. */
 function promised(snippet: string): string {
-  const at = snippet.indexOf("// → ");
-  if (at < 0) throw new Error("snippet has no `// → ` line");
-  return snippet.slice(at + "// → ".length, snippet.indexOf("\n", at));
+  const lines = snippet
+    .split("\n")
+    .map((line) => line.trimStart())
+    .filter((line) => line.startsWith("// → "))
+    .map((line) => line.slice("// → ".length));
+  if (!lines.length) throw new Error("snippet has no `// → ` line");
+  return lines.join("\n");
 }
 
 /**

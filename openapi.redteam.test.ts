@@ -1786,6 +1786,142 @@ test("linear reading: real descriptions, every operation called and reduced, wit
     }),
   ));
 
+// --- 5e. The third cold attack: OpenAPI 3.2's methods, querystring, cookie style, operationIds and location ---------
+
+const V32 = (paths: object, extra: object = {}): any => ({
+  openapi: "3.2.0",
+  info: { title: "Red team", version: "1.0.0" },
+  servers: [{ url: API }],
+  paths,
+  ...extra,
+});
+
+test("3.2: a relative server that holds or fills into a scheme never leaves for it, with or without a location", () => {
+  const on = (url: string, variables?: object) =>
+    V32({ "/pets": { get: op({ security: [{ k: [] }] }) } }, { ...BEARER, servers: [{ url, variables }] });
+  const located = (description: any) => () =>
+    (withOpenAPI(endpoint, description, { url: "https://api.example.com/docs/openapi.json" }) as any)("GET /pets", {
+      "auth:k": "SECRET",
+    });
+  const schemes = [
+    "http:evil.example/api",
+    "HTTPS:evil.example",
+    "ws:evil.example",
+    "file:/etc",
+    "javascript:alert(1)//",
+  ];
+  return each([
+    ...schemes.map((url): Case => [`${url}, located`, () => refused(located(on(url)), q(url))]),
+    ...schemes.map(
+      (url): Case => [
+        `${url}, under a baseUrl`,
+        () => refused(() => (withOpenAPI(X_BASE, on(url)) as any)("GET /pets"), q(url)),
+      ],
+    ),
+    [
+      "h{v}, its default ttp:evil.example",
+      () => refused(located(on("h{v}", { v: { default: "ttp:evil.example" } })), "no HTTP URL"),
+    ],
+    [
+      "../../../../up, located: never above the origin",
+      () => builds(located(on("../../../../up")), "https://api.example.com/up/pets"),
+    ],
+  ]);
+});
+
+test("3.2: a `style: cookie` value never adds a cookie, to a strict parser or a lenient one", () => {
+  const description = V32(
+    { "/p": { get: op({ parameters: [{ name: "lang", in: "cookie", style: "cookie" }], security: [{ s: [] }] }) } },
+    { components: { securitySchemes: { s: { type: "apiKey", in: "cookie", name: "session" } } } },
+  );
+  const call = (lang: unknown) => () =>
+    (withOpenAPI(endpoint, description) as any)("GET /p", { "auth:s": "SECRET", lang });
+  return each([
+    ...["en; session=EVIL", "en session=EVIL", "en,session=EVIL", "en\tsession=EVIL", "en\r\nx: 1", { a: "1 b=2" }].map(
+      (lang): Case => [shown(lang), () => refused(call(lang), q("lang"))],
+    ),
+    // 3.2's own example: a space and a `!` are the caller's to send, escaped as they choose.
+    [
+      "Hello%2C world!",
+      () => same(call("Hello%2C world!")().headers.cookie, "session=SECRET; lang=Hello%2C world!", "the cookie header"),
+    ],
+  ]);
+});
+
+test("3.2: an `additionalOperations` key in uppercase wins over its twin; CONNECT and TRACK are refused", () => {
+  const twins = V32({
+    "/x": { additionalOperations: { Link: { responses: {} }, LINK: { parameters: [param("rel", "header")] } } },
+  });
+  const only = (method: string) => V32({ "/x": { additionalOperations: { [method]: {} } } });
+  return each([
+    [
+      "LINK beside Link",
+      () => same((withOpenAPI(endpoint, twins) as any)("LINK /x", { rel: "next" }).headers.rel, "next", "rel"),
+    ],
+    ...["CONNECT", "TRACK"].map(
+      (method): Case => [
+        method,
+        () => refused(() => (withOpenAPI(endpoint, only(method)) as any)(`${method} /x`), "fetch"),
+      ],
+    ),
+  ]);
+});
+
+test("3.2: a `$self` that is not a string is no URI: a reference with a document part names another document", () =>
+  each(
+    [1, {}, [], true].map(
+      (value): Case => [
+        `$self: ${shown(value)}`,
+        () =>
+          refused(
+            () =>
+              (
+                withOpenAPI(endpoint, V32({ "/p": { $ref: "other#/components/pathItems/P" } }, { $self: value })) as any
+              )("GET /p"),
+            /names another document|not in the description/,
+          ),
+      ],
+    ),
+  ));
+
+test("3.2: reduceOpenAPI() keeps an additional method whose key a JSON Pointer escapes", () => {
+  const body = { $ref: "#/components/requestBodies/B" };
+  const description = V32(
+    {
+      "/x": {
+        additionalOperations: {
+          "A~1B": { requestBody: body },
+          "X%2F": { requestBody: body },
+          C: { requestBody: body },
+        },
+      },
+    },
+    { components: { requestBodies: { B: { content: { "application/json": {} } } } } },
+  );
+  const light = withOpenAPI(endpoint, reduceOpenAPI(description)) as any;
+  return each(
+    ["A~1B", "X%2F", "C"].map(
+      (method): Case => [method, () => same(light(`${method} /x`, { a: 1 }).body, { a: 1 }, "the body")],
+    ),
+  );
+});
+
+test("3.2: a form querystring's text holding a lone surrogate is refused, as a field's is", () =>
+  each(
+    refusedWays(
+      V32({
+        "/q": {
+          get: op({
+            parameters: [{ name: "f", in: "querystring", content: { "application/x-www-form-urlencoded": {} } }],
+          }),
+        },
+      }),
+      "GET /q",
+      { f: "a=\ud800" },
+      /lone surrogate/,
+    ),
+  ));
+
 // --- 5c. A Swagger 2.0 file --------------------------------------------------------------------------------------------
 
 /** A 2.0 description of one operation, parsed from JSON so that `__proto__` keys are its own. */
@@ -2166,6 +2302,27 @@ function queryCredentials(): Step[] {
   ];
 }
 
+/** 3.2: one path item of 10,000 `additionalOperations`, and 2,000 references against a `$self` of 100 KB. */
+function amplified32(): Step[] {
+  const keys = Object.fromEntries(Array.from({ length: 10000 }, (_, i) => [`M${i}`, { responses: {} }]));
+  const many = V32({ "/x": { additionalOperations: keys } });
+  const paths = Object.fromEntries(
+    Array.from({ length: 2000 }, (_, i) => [`/p${i}`, { $ref: "o#/components/pathItems/P" }]),
+  );
+  const self = `https://a.example/${"a/".repeat(50000)}o`;
+  const long = V32(paths, { $self: self, components: { pathItems: { P: { get: op() } } } });
+  const every = (description: any, route: (i: number) => string, count: number) => () => {
+    const api = withOpenAPI(endpoint, description) as any;
+    for (let i = 0; i < count; i++) api(route(i));
+  };
+  return [
+    ["10,000 additional methods of one path item, each called", every(many, (i) => `M${i} /x`, 10000)],
+    ["the same, reduceOpenAPI()", () => reduceOpenAPI(many)],
+    ["2,000 references against a 100 KB $self, each called", every(long, (i) => `GET /p${i}`, 2000)],
+    ["the same, reduceOpenAPI()", () => reduceOpenAPI(long)],
+  ];
+}
+
 const STALL_JOBS: Record<string, () => Step[]> = {
   swagger: swaggerAtScale,
   security: sharedSecurity,
@@ -2179,6 +2336,7 @@ const STALL_JOBS: Record<string, () => Step[]> = {
   basePath: longBasePath,
   one: oneOperation,
   queries: queryCredentials,
+  v32: amplified32,
 };
 
 /** How a step ended: built, our TypeError, or something else (a native error, a stack overflow). */
@@ -2322,6 +2480,7 @@ test("no stall: 4,000 Swagger 2.0 operations under a basePath of 250,000 slashes
 test("no stall: one operation's literal query, GET body types and fragment read in one pass; bracket pairs bounded", () =>
   timely("one", ["a deepObject of a megabyte key over 600 leaves"]));
 test("no stall: a query credential among 4,000 alternatives beside 4 MB of value", () => timely("queries"));
+test("no stall: 3.2's additional methods read once per path item, and `$self` once per document", () => timely("v32"));
 test("no stall: a value holding itself twice at every level, in a form's fields and a query, is refused", () =>
   timely("cycles", [
     "a URL-encoded form's deepObject field",

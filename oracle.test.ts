@@ -810,7 +810,7 @@ function compareReducedThirdParty(): number {
 }
 
 oracle(
-  "reduceOpenAPI: every operation builds the same request from the reduced description; GitHub's is at most 300 KB (15 KB gzip)",
+  "reduceOpenAPI: every operation builds the same request from the reduced description; GitHub's is at most 360 KB (22 KB gzip)",
   () => {
     const reduced = source.reduceOpenAPI(spec);
     const size = JSON.stringify(reduced).length;
@@ -818,8 +818,9 @@ oracle(
     console.log(
       `\n    GitHub's description reduced: ${(statSync(SPEC).size / 1e6).toFixed(1)} MB as published (${(JSON.stringify(spec).length / 1e6).toFixed(1)} MB minified) to ${(size / 1e3).toFixed(0)} KB, ${(gzip / 1e3).toFixed(1)} KB gzip`,
     );
-    // Each parameter's schema type (what shapes its values may take) is kept: 293 KB, 12.9 KB gzip.
-    assert.ok(size <= 300_000 && gzip <= 15_000, `${size} B, ${gzip} B gzip`);
+    // Each parameter's schema type (what shapes its values may take) is kept: 293 KB, 12.9 KB gzip; and each
+    // operationId, which a call may name: 355 KB, 21.8 KB gzip.
+    assert.ok(size <= 360_000 && gzip <= 22_000, `${size} B, ${gzip} B gzip`);
     let compared = 0;
     const [whole, light] = [source.withOpenAPI(source.endpoint, spec), source.withOpenAPI(source.endpoint, reduced)];
     for (const operation of operations) {

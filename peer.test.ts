@@ -412,6 +412,11 @@ function compare(call: PeerCall, ours: Parts | string, peer: Parts | string): Di
  */
 const JUDGED: [title: RegExp, part: keyof Parts | "refusal", verdict: string][] = [
   [
+    /path label (list|object)$|GET \/anything\/path\/label\//,
+    "target",
+    "ours: RFC 6570's `{.x}`, as 3.0.4, 3.1.1 and 3.2.0 correct the style table; the peer keeps 3.0.3's dots",
+  ],
+  [
     /query (space|pipe)Delimited object$|GET \/anything\/query\/(space|pipe)Delimited/,
     "query",
     "ours: the style table writes a delimited style's object with its delimiter (`R%20100%20G%20200`); the peer uses commas",
