@@ -4523,12 +4523,13 @@ if (inPart("source")) shape.run();
  * Fail on growth; the budgets only go down. The core's refusal of `"auth:"` keys (a credential never leaves a plain
  * endpoint, in a query or a body) cost 35 B of each, of which shorter internal field names paid 13 B: 5,260 and
  * 4,890 B before it (`endpoint` alone also moves by a few bytes with the OpenAPI region's text, from which esbuild
- * picks its short names). With `withOpenAPI`: 17,794 B before the region was rebuilt and the two cold attacks' faults
- * fixed.
+ * picks its short names). With `withOpenAPI`: 17,794 B before the region was rebuilt; the two cold attacks' faults
+ * fixed, 18,941 B; OpenAPI 3.2 (QUERY and additional methods, querystring, the cookie style, sequences, operationIds,
+ * the description's location and `$self`) and the third attack's faults, 20,763 B.
  */
 const SIZE_BUDGET = 5_282;
 const ALONE_BUDGET = 4_928;
-const OPENAPI_BUDGET = 18_941;
+const OPENAPI_BUDGET = 20_763;
 const size = suite("size");
 size(`dist/endpoint.min.js is at most ${SIZE_BUDGET} B gzip`, () => {
   const { gzip } = measure(readFileSync("dist/endpoint.min.js"));

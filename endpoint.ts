@@ -12,9 +12,9 @@
  *   7. Types for literal routes: compile time only, no runtime bytes.
  *   8. OpenAPI, whole between `#region openapi` markers (the CDN bundle leaves it out), in rooms: 8.1 the entry
  *      points, 8.2 the plan's records, 8.3 reading a description, 8.4 Swagger 2.0 (one adapter), 8.5 the plan of an
- *      operation, 8.6 servers, 8.7 credentials, 8.8 values, 8.9 bodies, 8.10 the call, 8.11 `reduceOpenAPI()`,
- *      8.12 its types. The core above knows nothing of it but that an `"auth:"` key is its own; it uses the core's
- *      helpers (`compile()`, `expand()`, `encode()`, `addHeaders()`, `mergeMediaType()`).
+ *      operation, 8.6 servers, 8.7 credentials, 8.8 values, 8.9 bodies (and a querystring), 8.10 the call,
+ *      8.11 `reduceOpenAPI()`, 8.12 its types. The core above knows nothing of it but that an `"auth:"` key is its
+ *      own; it uses the core's helpers (`compile()`, `expand()`, `encode()`, `addHeaders()`, `mergeMediaType()`).
  *
  * The two call paths:
  *   - `endpoint(route, options)`: parseRoute() (cached) → build(): callParameters(), targetUrl() → expand(),
@@ -1363,7 +1363,8 @@ export type {
 // 8. Requests as an OpenAPI description says: `withOpenAPI()`, and `reduceOpenAPI()` for a light description.
 //    build.mjs leaves this region out of the CDN bundle. Its rooms, in the order a reader needs them: 8.1 the entry
 //    points, 8.2 the plan's records, 8.3 reading a description, 8.4 Swagger 2.0, 8.5 the plan of an operation,
-//    8.6 servers, 8.7 credentials, 8.8 values, 8.9 bodies, 8.10 the call, 8.11 `reduceOpenAPI()`, 8.12 the types.
+//    8.6 servers, 8.7 credentials, 8.8 values, 8.9 bodies (and a querystring), 8.10 the call, 8.11 `reduceOpenAPI()`,
+//    8.12 the types.
 //
 //    A description may be a stranger's file, and a call's values a stranger's JSON. So each operation is read once,
 //    strictly, into a plan of plain records when it is first called, and every call walks only its plan. Every read
@@ -1399,8 +1400,8 @@ export type {
  *
  * The route names the operation as the description's path key (`"GET /pet/findByStatus"`, `"GET
  * /files/{id}#shared"`, 3.2's `"QUERY /search"` and `additionalOperations` `"LINK /x"`), or by its `operationId`
- * (`"getPetById"`, the same request); parameters and body properties sit beside each other by name, one name filling every
- * parameter that has it. A parameter named like a named option (`headers`, `data`…) is `"<in>:<name>"`
+ * (`"getPetById"`, the same request); parameters and body properties sit beside each other by name, one name
+ * filling every parameter that has it. A parameter named like a named option (`headers`, `data`…) is `"<in>:<name>"`
  * (`"query:headers"`), as any parameter may be; a body property or form field that clashes with anything
  * `"body:<name>"` (`"body:method"`).
  * @throws {TypeError} when the description is neither OpenAPI 3 nor Swagger 2.0, or holds 2.0's fields without saying
@@ -1412,7 +1413,8 @@ export type {
  * a relative server (or none) with no `baseUrl` set, an `additionalOperations` key not in uppercase, an operationId two
  * operations share, and a `$ref` to another document.
  * @example
- * const petstore = withOpenAPI<paths, operations>(endpoint, description, { url: "https://petstore.swagger.io/v2/openapi.json" });
+ * const url = "https://petstore.swagger.io/v2/openapi.json";
+ * const petstore = withOpenAPI<paths, operations>(endpoint, description, { url });
  * petstore("GET /pet/findByStatus", { status: ["available", "pending"] }).url
  * // "https://petstore.swagger.io/v2/pet/findByStatus?status=available&status=pending"
  * petstore("getPetById", { petId: 10 }).url // "https://petstore.swagger.io/v2/pet/10"
@@ -1486,7 +1488,7 @@ interface Context {
   answers: Map<unknown, [string[], string] | TypeError>;
   /** A number for each node or record a key is made of (see `nodeId()`). */
   nodeIds: Map<object, number>;
-  /** Each operation node read (see `OperationPlan`), by node and then its path item's `parameters`; for GET and HEAD apart. */
+  /** Each operation node read (see `OperationPlan`), by node, then its path item's `parameters`; GET and HEAD apart. */
   operations: [Map<Json, Map<unknown, OperationPlan | TypeError>>, Map<Json, Map<unknown, OperationPlan | TypeError>>];
   servers: Map<unknown, Server>;
   shapes: Map<Json | undefined, Map<string, Shape>>;
@@ -1566,7 +1568,7 @@ interface BodyPlan {
   multipart: string | undefined;
   /** The type an object goes as, and its label (see `labelFor()`); `undefined` where only ranges are listed. */
   usual: [type: string, label: string | undefined] | undefined;
-  /** The named options (`baseUrl`, `headers`…) its schemas declare as properties: a call's key of that name is refused. */
+  /** The named options (`baseUrl`, `headers`…) its schemas declare as properties: a call's key so named is refused. */
   options: string[];
 }
 
@@ -1889,12 +1891,14 @@ const MULTIPART = /^multipart\//i;
 const JSON_PATCH = /^application\/json-patch\+json\s*(;|$)/i;
 /** 3.2's sequential JSON media types: JSON Lines, NDJSON, JSON Text Sequences (`+json-seq` too); a list goes as one. */
 const SEQUENTIAL = /^application\/(jsonl|x-ndjson|json-seq|[\w.-]+\+json-seq)\s*(;|$)/i;
+/** Whether a body's media type is sequential: a lookup, not a match, where a body is sent on every call. */
+const isSequence = /* @__PURE__ */ cached((type) => SEQUENTIAL.test(type), 100);
 
 /**
  * The keys of a `content` that are media types (`type/subtype` of RFC 9110 tokens, then parameters, which go into a
  * header as they are written: in ASCII, which fetch sends), in its order, trimmed. One that is not (`form-data`,
- * `examples`, where a schema was meant) cannot be sent or asked for and is left out, but a body of nothing else is refused, as is any that holds a
- * control character or a `,`, which would start another header or another type.
+ * `examples`, where a schema was meant) cannot be sent or asked for and is left out, but a body of nothing else is
+ * refused, as is any that holds a control character or a `,`, which would start another header or another type.
  */
 function mediaTypes(content: Json, at: string, body?: boolean): string[] {
   const listed = Object.keys(content);
@@ -3521,7 +3525,7 @@ function queryPairs(text: string, name: string, value: unknown, encoding: Encodi
   return text;
 }
 
-/** A space or comma, then a cookie's `name=`: where a lenient parser starts another pair. Linear: runs do not overlap. */
+/** A space or comma, then a cookie's `name=`: where a lenient parser starts another pair. Linear: no runs overlap. */
 const COOKIE_PAIR = /[\s,][\w!#$%&'*+.^`|~-]+=/;
 
 /**
@@ -3543,25 +3547,6 @@ function cookiePairs(text: string, name: string, value: unknown, encoding: Encod
 }
 
 /**
- * 3.2's `in: "querystring"`: the whole query string, as its media type writes it. A URL-encoded form by its Encoding
- * Objects, spaces as `+` (Appendix E: it is query-ready as it is); JSON as its text, and any other as its text,
- * percent-encoded, so that no `#` ends it and no `&` or `=` is taken for a pair's.
- */
-function queryString({ key, type, fields }: Param, value: unknown, route: string): string {
-  if (fields) {
-    if (typeof value === "string" || tagOf(value) === "[object URLSearchParams]") {
-      // A form would write a lone surrogate as U+FFFD: refused, as in a field.
-      if (typeof value === "string" && LONE_SURROGATE.test(value)) fail(`parameter ${quote(key)} has a lone surrogate`);
-      return String(new (globalThis as Json).URLSearchParams(value));
-    }
-    if (!isPlainObject(value)) mustBe(`parameter ${quote(key)} of ${quote(route)}`, "an object of fields", value);
-    return String(formBody(type!, Object.entries(value), fields, route));
-  }
-  const text = isJson(type!) ? jsonOf(value, `parameter ${quote(key)} of ${quote(route)}`) : asText(value, key);
-  return encode(text, UNRESERVED, key);
-}
-
-/**
  * A header parameter's value as `simple` writes it, not percent-encoded: one value as its text, a list's items and
  * an object's keys and values (`key=value` pairs where exploded) comma-joined, nulls left out.
  */
@@ -3578,14 +3563,24 @@ function headerText({ explode, key }: Param, value: unknown): string {
 /** No values: what a template expands when a call gives none. */
 const NONE: Json = {};
 
-// --- 8.9 Bodies: the media type a body goes as, forms ---------------------------------------------------------------
+// --- 8.9 Bodies: the media type a body goes as, forms, sequences, and a querystring written as a media type ----------
 
 /** A surrogate that is not half of a pair: UTF-8 has no bytes for it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Whether text has no lone surrogate: ES2024's `isWellFormed()` where the engine has it (a form checks every pair). */
+const wellFormed = (text: string): boolean =>
+  typeof (text as { isWellFormed?: unknown }).isWellFormed === "function"
+    ? (text as unknown as { isWellFormed(): boolean }).isWellFormed()
+    : !LONE_SURROGATE.test(text);
+
 /** A file a form part holds: a `Blob` (a `File`), or bytes (an `ArrayBuffer`, a typed array, a Node `Buffer`). */
 const isFile = (value: unknown): boolean =>
-  !isPlainObject(value) && (isBlob(value) || ArrayBuffer.isView(value) || tagOf(value) === "[object ArrayBuffer]");
+  // Text, the commonest field, is no file: answered without a tag (forms write a pair per field).
+  typeof value === "object" &&
+  value !== null &&
+  !isPlainObject(value) &&
+  (isBlob(value) || ArrayBuffer.isView(value) || tagOf(value) === "[object ArrayBuffer]");
 
 /** Whether a property holds a file, or a list holding one (a loop, not `some()`: this runs for every body property). */
 function holdsFile(value: unknown): boolean {
@@ -3684,7 +3679,7 @@ function formBody(
       if (!isFile(item)) {
         const text = part && json ? jsonOf(item, `form field ${quote(pair)}`) : pairText(item, pair);
         // A form would write a lone surrogate as U+FFFD: refused, as in a query.
-        if (LONE_SURROGATE.test(pair) || LONE_SURROGATE.test(text)) {
+        if (!wellFormed(pair) || !wellFormed(text)) {
           fail(`form field ${quote(pair)} has a lone surrogate`);
         }
         body.append(pair, part ? new globals.Blob([text], { type: part }) : text);
@@ -3696,6 +3691,25 @@ function formBody(
     else writePairs(name, value, encoded, add);
   }
   return body;
+}
+
+/**
+ * 3.2's `in: "querystring"`: the whole query string, as its media type writes it. A URL-encoded form by its Encoding
+ * Objects, spaces as `+` (Appendix E: it is query-ready as it is); JSON as its text, and any other as its text,
+ * percent-encoded, so that no `#` ends it and no `&` or `=` is taken for a pair's.
+ */
+function queryString({ key, type, fields }: Param, value: unknown, route: string): string {
+  if (fields) {
+    if (typeof value === "string" || tagOf(value) === "[object URLSearchParams]") {
+      // A form would write a lone surrogate as U+FFFD: refused, as in a field.
+      if (typeof value === "string" && !wellFormed(value)) fail(`parameter ${quote(key)} has a lone surrogate`);
+      return String(new (globalThis as Json).URLSearchParams(value));
+    }
+    if (!isPlainObject(value)) mustBe(`parameter ${quote(key)} of ${quote(route)}`, "an object of fields", value);
+    return String(formBody(type!, Object.entries(value), fields, route));
+  }
+  const text = isJson(type!) ? jsonOf(value, `parameter ${quote(key)} of ${quote(route)}`) : asText(value, key);
+  return encode(text, UNRESERVED, key);
 }
 
 /**
@@ -3731,13 +3745,7 @@ function bodyValue(plan: Plan, call: Call, type: string | undefined): unknown {
   else if (isForm(whole)) value = asForm(whole as object, type);
   else if (typeof whole === "string" && type !== undefined && isJson(type)) value = JSON.stringify(whole);
   // The type an object usually goes as is JSON's: only another is looked at (a body is sent every call).
-  if (
-    typeof value === "object" &&
-    value !== null &&
-    type !== body.object &&
-    type !== undefined &&
-    SEQUENTIAL.test(type)
-  ) {
+  if (typeof value === "object" && value !== null && type !== body.object && type !== undefined && isSequence(type)) {
     value = sequence(value, type, route);
   }
   if (value === undefined && (method === "put" || method === "patch")) value = "";
