@@ -1492,6 +1492,8 @@ interface Context {
   operations: [Map<Json, Map<unknown, OperationPlan | TypeError>>, Map<Json, Map<unknown, OperationPlan | TypeError>>];
   servers: Map<unknown, Server>;
   shapes: Map<Json | undefined, Map<string, Shape>>;
+  /** Whether a parameter's schema lists `""` as a value, by schema: many operations share one (see `listsEmpty()`). */
+  empties: Map<Json, boolean>;
   /** Each security scheme by name, each `security` list by itself: many operations share the description's. */
   schemeOf: Map<unknown, Scheme | TypeError>;
   securityOf: Map<unknown, Security | TypeError>;
@@ -1540,7 +1542,7 @@ interface Param extends Encoding {
   /** Its name percent-encoded as RFC 3986 needs it (`StartTime%3C`), as its template writes it. */
   variable: string;
   required: boolean;
-  /** `allowEmptyValue`: a query parameter's `""` is sent, not left out. */
+  /** `allowEmptyValue`, or a schema listing `""` as a value: a query parameter's `""` is sent, not left out. */
   empty: boolean;
   shape: Shape;
   /** `format: date`: a `Date` is written `YYYY-MM-DD`. */
@@ -1775,6 +1777,7 @@ function readDescription(description: OpenAPIDescription, who: string, location?
     nodeIds: new Map(),
     servers: new Map(),
     shapes: new Map(),
+    empties: new Map(),
     schemeOf: new Map(),
     securityOf: new Map(),
     names: new Map(),
@@ -2453,6 +2456,25 @@ function readParameters(context: Context, nodes: Json[], keys: Map<string, numbe
 }
 
 /**
+ * Whether a parameter's schema lists `""` among its values (`enum` or `const`, its own or an `anyOf`/`oneOf`
+ * branch's): then `""` is a value the description means to be sent, as `allowEmptyValue` would say (Stripe's
+ * `discounts`: "pass an empty string to avoid inheriting any discounts"). Read once per schema: many parameters share
+ * one, and a long `enum` read for each would take time as their product.
+ */
+function listsEmpty(context: Context, schema: Json | undefined): boolean {
+  let lists = schema && context.empties.get(schema);
+  if (schema && lists === undefined) {
+    const nodes = [schema, ...["anyOf", "oneOf"].flatMap((key) => [ownField(schema, key)].flat())];
+    lists = nodes.some((node) => {
+      const found = resolve(context, node);
+      return found !== undefined && (ownField(found, "const") === "" || [ownField(found, "enum")].flat().includes(""));
+    });
+    context.empties.set(schema, lists);
+  }
+  return !!lists;
+}
+
+/**
  * A parameter as the description declares it, checked, with its defaults worked out; `undefined` for one without a
  * name, or a header it is not the description's to set: `Accept`, `Content-Type` and `Authorization` SHALL be ignored
  * (media types and credentials say them), and `FRAMING` is the caller's. A call's key naming one is refused: it would
@@ -2486,7 +2508,7 @@ function readParameter(context: Context, found: Json, at: string, keys: Map<stri
     key: NAMED.has(name) || name === "data" || RESERVED_KEY.test(name) ? where + ":" + name : name,
     variable: encode(name, UNRESERVED, name),
     required: where === "path" || ownField(found, "required") === true,
-    empty: ownField(found, "allowEmptyValue") === true,
+    empty: ownField(found, "allowEmptyValue") === true || listsEmpty(context, schema),
     style: written,
     explode: typeof explode === "boolean" ? explode : written === "form" || written === "cookie",
     reserved: where === "query" && ownField(found, "allowReserved") === true,
