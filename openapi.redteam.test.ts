@@ -1718,6 +1718,24 @@ function sharedNodeCases(): [string, object, (proxied: any) => unknown][] {
       reduceOpenAPI,
     ],
     [
+      '500 operations sharing a query parameter whose `enum` of 500 values ends with "", each called',
+      doc(
+        paths(() => ({ get: { parameters: [{ $ref: "#/components/parameters/P" }] } })),
+        {
+          components: {
+            parameters: {
+              P: {
+                name: "p",
+                in: "query",
+                schema: { anyOf: [{ type: "integer" }, { enum: [...Array(n).keys(), ""] }] },
+              },
+            },
+          },
+        },
+      ),
+      callEvery((i) => `GET /p${i}`, n),
+    ],
+    [
       "500 operations sharing a response of 50 media types, each called",
       doc(
         paths(() => ({ get: { responses: { 200: { $ref: "#/components/responses/R" } } } })),
