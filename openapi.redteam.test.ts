@@ -1688,6 +1688,19 @@ const callEvery = (route: (i: number) => string, count: number) => (proxied: any
   for (let i = 0; i < count; i++) api(route(i));
 };
 
+/** 500 operations sharing a query parameter whose schema lists `""` last in a long `enum` (see `listsEmpty()`). */
+function sharedEnumCase(n: number, paths: (item: () => object) => object): [string, object, (proxied: any) => unknown] {
+  const schema = { anyOf: [{ type: "integer" }, { enum: [...Array(n).keys(), ""] }] };
+  return [
+    '500 operations sharing a query parameter whose `enum` of 500 values ends with "", each called',
+    doc(
+      paths(() => ({ get: { parameters: [{ $ref: "#/components/parameters/P" }] } })),
+      { components: { parameters: { P: { name: "p", in: "query", schema } } } },
+    ),
+    callEvery((i) => `GET /p${i}`, n),
+  ];
+}
+
 /** Descriptions whose operations share a node, each with how it is read: 500 operations, 50 parts shared. */
 function sharedNodeCases(): [string, object, (proxied: any) => unknown][] {
   const n = 500;
@@ -1717,24 +1730,7 @@ function sharedNodeCases(): [string, object, (proxied: any) => unknown][] {
       ),
       reduceOpenAPI,
     ],
-    [
-      '500 operations sharing a query parameter whose `enum` of 500 values ends with "", each called',
-      doc(
-        paths(() => ({ get: { parameters: [{ $ref: "#/components/parameters/P" }] } })),
-        {
-          components: {
-            parameters: {
-              P: {
-                name: "p",
-                in: "query",
-                schema: { anyOf: [{ type: "integer" }, { enum: [...Array(n).keys(), ""] }] },
-              },
-            },
-          },
-        },
-      ),
-      callEvery((i) => `GET /p${i}`, n),
-    ],
+    sharedEnumCase(n, paths),
     [
       "500 operations sharing a response of 50 media types, each called",
       doc(
