@@ -1175,6 +1175,18 @@ test("credentials: a query API key's name and value are percent-encoded, never q
     ),
   ]));
 
+/** A credential refused with our TypeError, `message` in it, and the secret (`t0ken`) never echoed. */
+function refusedUnechoed(run: () => unknown, message: string): void {
+  try {
+    run();
+  } catch (error) {
+    ours(error, message);
+    assert.ok(!(error as Error).message.includes("t0ken"), "the secret is in the message");
+    return;
+  }
+  assert.unreachable("built");
+}
+
 test("credentials: a credential holding CR, LF or NUL, or no text, is refused, in every way, and never echoed", () =>
   each(
     ["t0ken\r\nx-injected: 1", "t0ken\n", "t0ken\0", 7, { toString: () => "t0ken" }, ["t0ken"]].flatMap((secret) =>
@@ -1187,16 +1199,7 @@ test("credentials: a credential holding CR, LF or NUL, or no text, is refused, i
         ways(secured(scheme), "GET /pets/{id}", { id: "1", "auth:s": secret }).map(
           ([label, run]): Case => [
             label,
-            () => {
-              try {
-                run();
-              } catch (error) {
-                ours(error, '"auth:s" must be a string without CR, LF or NUL');
-                assert.ok(!(error as Error).message.includes("t0ken"), "the secret is in the message");
-                return;
-              }
-              assert.unreachable("built");
-            },
+            () => refusedUnechoed(run, '"auth:s" must be a string without CR, LF or NUL'),
           ],
         ),
       ),
@@ -1242,19 +1245,7 @@ test("credentials: a token, a user or a password of the wrong shape is refused, 
     ].flatMap(([scheme, secrets]) =>
       (secrets as unknown[]).flatMap((secret) =>
         ways(secured(scheme as object), "GET /pets/{id}", { id: "1", "auth:s": secret }).map(
-          ([label, run]): Case => [
-            label,
-            () => {
-              try {
-                run();
-              } catch (error) {
-                ours(error, '"auth:s"');
-                assert.ok(!(error as Error).message.includes("t0ken"), "the secret is in the message");
-                return;
-              }
-              assert.unreachable("built");
-            },
-          ],
+          ([label, run]): Case => [label, () => refusedUnechoed(run, '"auth:s"')],
         ),
       ),
     ),
